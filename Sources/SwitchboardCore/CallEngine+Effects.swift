@@ -1,0 +1,46 @@
+/// Collects the effects of one transition, in order, and adds the deadline effect at the end when the
+/// call's earliest deadline changed.
+struct Effects {
+    private(set) var list: [CallEffect] = []
+    private let deadlineBefore: Timestamp?
+
+    init(engine: CallEngine) {
+        deadlineBefore = engine.call.nextDeadline
+    }
+
+    mutating func notify(_ recipient: Recipient, _ kind: CallNotification.Kind, _ call: Call) {
+        list.append(.notify(recipient, CallNotification(kind: kind, call: call)))
+    }
+
+    mutating func record(_ record: CallRecord) {
+        list.append(.record(record))
+    }
+
+    func finish(_ engine: CallEngine) -> [CallEffect] {
+        var list = list
+        if let deadline = engine.call.nextDeadline, deadline != deadlineBefore {
+            list.append(.armDeadline(deadline))
+        }
+        return list
+    }
+}
+
+extension CallEngine {
+    /// Tells everyone active in the call (and `alsoTo`, typically the device that just acted and left)
+    /// that these participants changed.
+    func notifyChanged(_ users: [UserID], alsoTo extra: [Recipient] = [], into effects: inout Effects) {
+        guard !users.isEmpty else { return }
+        var recipients: [Recipient] = call.participants.filter { $0.state.isActive }.map(recipient)
+        for candidate in extra where !recipients.contains(candidate) {
+            recipients.append(candidate)
+        }
+        for recipient in recipients {
+            effects.notify(recipient, .participantsChanged(users), call)
+        }
+    }
+
+    /// Tells the other devices of a user that `device` answered for them.
+    func notifyAnsweredElsewhere(_ endpoint: Endpoint, into effects: inout Effects) {
+        effects.notify(.userExcept(endpoint), .answeredElsewhere(device: endpoint.device), call)
+    }
+}

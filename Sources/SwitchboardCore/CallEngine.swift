@@ -1,0 +1,176 @@
+/// The state machine of one call: pure and deterministic.
+///
+/// Every transition takes the current instant from the caller and returns the effects the service must
+/// carry out (notifications, records, deadlines). An illegal command throws a ``CallError`` and leaves
+/// the call exactly as it was: every method validates first and mutates only after that.
+///
+/// Validation order, the same for every command (the state-by-command table test pins it):
+/// 1. arguments that need no state (payload sizes, invitee lists);
+/// 2. the call has not ended (``CallError/Code/callEnded``);
+/// 3. the command exists in the call's mode (``CallError/Code/notAdvancedMode``);
+/// 4. the sender (and any named participant) is in the call;
+/// 5. their states allow the command.
+public struct CallEngine: Hashable, Sendable {
+    public internal(set) var call: Call
+
+    /// Resumes the engine over a call restored from storage.
+    public init(call: Call) {
+        self.call = call
+    }
+
+    /// What a command did: its effects, and the users it named but could not act on (a partial cancel
+    /// or invite-more goes ahead for the others).
+    public struct Outcome: Hashable, Sendable {
+        public var effects: [CallEffect]
+        public var skipped: [UserID: CallError]
+
+        public init(effects: [CallEffect] = [], skipped: [UserID: CallError] = [:]) {
+            self.effects = effects
+            self.skipped = skipped
+        }
+    }
+
+    // MARK: - Creating a call
+
+    /// Creates a call from an invitation: the caller in the call, each invitee ringing (or failed at
+    /// once as busy or offline, as the policy says).
+    public static func start(
+        _ invitation: Invitation,
+        at now: Timestamp,
+        bounds: CallPolicy.Bounds = .standard
+    ) throws(CallError) -> (engine: CallEngine, outcome: Outcome) {
+        let policy = invitation.policy
+        if let violation = policy.violation(of: bounds) {
+            throw CallError(.invalidPolicy, violation)
+        }
+        try checkSize(invitation.payload, limit: policy.maxPayloadBytes, what: "payload")
+        try checkInvitees(invitation.invitees, sender: invitation.from.user, policy: policy)
+        if 1 + invitation.invitees.count > policy.maxParticipants {
+            throw CallError(.callFull, "a call may hold \(policy.maxParticipants) participants")
+        }
+
+        let caller = Participant(
+            user: invitation.from.user, role: .caller, invitedBy: nil, state: .accepted, at: now,
+            device: invitation.from.device, isOnline: true)
+        let call = Call(
+            id: invitation.callID, caller: invitation.from.user, mode: invitation.mode, policy: policy,
+            mediaType: invitation.mediaType, roomID: invitation.roomID, groupID: invitation.groupID,
+            payload: invitation.payload, attachments: invitation.attachments, participants: [caller],
+            createdAt: now)
+        var engine = CallEngine(call: call)
+        var effects = Effects(engine: engine)
+        let invited = engine.addInvitees(invitation.invitees, by: invitation.from.user,
+                                         status: invitation.inviteeStatus, at: now)
+        effects.notify(.user(invitation.from.user), .created, engine.call)
+        engine.announce(invited, by: invitation.from.user, at: now, into: &effects)
+        engine.settle(at: now, trigger: .created, into: &effects)
+        return (engine, Outcome(effects: effects.finish(engine)))
+    }
+
+    // MARK: - Commands
+
+    /// Applies a command sent from `sender`'s device.
+    public mutating func handle(
+        _ command: CallCommand,
+        from sender: Endpoint,
+        at now: Timestamp
+    ) throws(CallError) -> Outcome {
+        switch command {
+        case .cancel(let invitees, let data):
+            return try cancel(invitees, data: data, from: sender, at: now)
+        case .accept(let data):
+            return try accept(data: data, from: sender, at: now)
+        case .reject(let data, let reason):
+            return try reject(data: data, reason: reason, from: sender, at: now)
+        case .acknowledgeDelivery:
+            return try acknowledgeDelivery(from: sender, at: now)
+        case .confirmAccept(let invitee):
+            return try confirmAccept(of: invitee, from: sender, at: now)
+        case .inviteMore(let invitees, let status):
+            return try inviteMore(invitees, status: status, from: sender, at: now)
+        case .join(let data):
+            return try join(data: data, from: sender, at: now)
+        case .quit(let data):
+            return try quit(data: data, from: sender, at: now)
+        case .end(let data):
+            return try end(data: data, from: sender, at: now)
+        }
+    }
+
+    /// The service's admin operation: ends the call for everyone ("ended by server").
+    public mutating func endByServer(at now: Timestamp) throws(CallError) -> Outcome {
+        try requireNotEnded()
+        var effects = Effects(engine: self)
+        finish(CallEnd(reason: .endedByServer, by: nil, at: now), into: &effects)
+        return Outcome(effects: effects.finish(self))
+    }
+
+    // MARK: - Validation shared by the commands
+
+    static func checkSize(_ text: String?, limit: Int, what: String) throws(CallError) {
+        if let text, text.utf8.count > limit {
+            throw CallError(.payloadTooLarge, "\(what) is \(text.utf8.count) bytes; at most \(limit) allowed")
+        }
+    }
+
+    static func checkInvitees(_ invitees: [UserID], sender: UserID, policy: CallPolicy) throws(CallError) {
+        if invitees.isEmpty {
+            throw CallError(.invalidInvitees, "no invitees")
+        }
+        if invitees.count > policy.maxInviteesPerInvitation {
+            throw CallError(.tooManyInvitees,
+                            "\(invitees.count) invitees; at most \(policy.maxInviteesPerInvitation) per invitation")
+        }
+        var seen = Set<UserID>()
+        for invitee in invitees {
+            if !invitee.isValid {
+                throw CallError(.invalidInvitees, "invalid user id \(String(reflecting: invitee.rawValue))")
+            }
+            if invitee == sender {
+                throw CallError(.invalidInvitees, "\(sender) cannot invite themselves")
+            }
+            if !seen.insert(invitee).inserted {
+                throw CallError(.invalidInvitees, "\(invitee) is named twice")
+            }
+        }
+    }
+
+    func requireNotEnded() throws(CallError) {
+        if call.state.isEnded {
+            throw CallError(.callEnded, "call \(call.id) has ended")
+        }
+    }
+
+    func requireAdvanced(_ command: String) throws(CallError) {
+        if call.mode != .advanced {
+            throw CallError(.notAdvancedMode, "\(command) needs an advanced-mode call")
+        }
+    }
+
+    func requireParticipant(_ user: UserID) throws(CallError) -> Int {
+        guard let index = call.index(of: user) else {
+            throw CallError(.notParticipant, "\(user) is not a participant of call \(call.id)")
+        }
+        return index
+    }
+
+    func requireAccepted(_ index: Int) throws(CallError) {
+        let participant = call.participants[index]
+        if participant.state != .accepted {
+            throw CallError(.notInCall, "\(participant.user) is not in the call (\(participant.state))")
+        }
+    }
+
+    /// Who may cancel or confirm a participant's invitation.
+    func inviter(of participant: Participant) -> UserID {
+        participant.invitedBy ?? call.caller
+    }
+
+    /// Where events for a participant go: their acting device once there is one, else all their devices.
+    func recipient(_ participant: Participant) -> Recipient {
+        if let device = participant.device {
+            return .device(Endpoint(user: participant.user, device: device))
+        }
+        return .user(participant.user)
+    }
+}

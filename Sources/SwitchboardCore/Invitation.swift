@@ -1,0 +1,58 @@
+/// What the service knows about an invitee when inviting them; the engine cannot look it up itself.
+public struct InviteeStatus: Hashable, Sendable {
+    /// The invitee has a device online (or within the reconnect grace period).
+    public var isOnline: Bool
+    /// The invitee already has an active call (ringing in either direction, or connected).
+    public var isBusy: Bool
+
+    public init(isOnline: Bool, isBusy: Bool) {
+        self.isOnline = isOnline
+        self.isBusy = isBusy
+    }
+
+    public static let onlineIdle = InviteeStatus(isOnline: true, isBusy: false)
+}
+
+/// Everything needed to create a call.
+public struct Invitation: Hashable, Sendable {
+    /// Issued by the service.
+    public var callID: CallID
+    /// The caller's device.
+    public var from: Endpoint
+    public var invitees: [UserID]
+    public var mode: CallMode
+    public var policy: CallPolicy
+    public var mediaType: MediaType?
+    public var roomID: String?
+    public var groupID: String?
+    public var payload: String?
+    public var attachments: [String: String]
+    /// Presence and busy state of each invitee; a missing entry counts as online and idle.
+    public var inviteeStatus: [UserID: InviteeStatus]
+
+    public init(
+        callID: CallID,
+        from: Endpoint,
+        invitees: [UserID],
+        mode: CallMode = .general,
+        policy: CallPolicy = CallPolicy(),
+        mediaType: MediaType? = nil,
+        roomID: String? = nil,
+        groupID: String? = nil,
+        payload: String? = nil,
+        attachments: [String: String] = [:],
+        inviteeStatus: [UserID: InviteeStatus] = [:]
+    ) {
+        self.callID = callID
+        self.from = from
+        self.invitees = invitees
+        self.mode = mode
+        self.policy = policy
+        self.mediaType = mediaType
+        self.roomID = roomID
+        self.groupID = groupID
+        self.payload = payload
+        self.attachments = attachments
+        self.inviteeStatus = inviteeStatus
+    }
+}

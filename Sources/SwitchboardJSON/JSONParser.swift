@@ -1,0 +1,140 @@
+import CJansson
+
+/// Parses JSON text into a ``JSONValue`` with jansson.
+///
+/// Strict RFC 8259 JSON with these decisions:
+/// - Any value may be the root (`JSON_DECODE_ANY`): `"x"`, `1`, `null` are documents.
+/// - Duplicate keys (byte for byte) are an error, ``JSONError/Code/duplicateKey``, located at
+///   the second occurrence (`JSON_REJECT_DUPLICATES`).
+/// - Integers must fit `Int64`; anything larger is ``JSONError/Code/integerOutOfRange``, never a
+///   silently rounded `Double`. A real too large for `Double` (`1e400`) is
+///   ``JSONError/Code/numberOutOfRange``; a real too small underflows to 0 or a subnormal.
+/// - `-0` is the integer 0: JSON integers are `Int64`, which has no negative zero. `-0.0` (or
+///   `-0e0`) is the `Double` -0.0 with its sign, and the serializer writes it back as `-0.0`.
+/// - `NaN`, `Infinity`, `-Infinity` are ``JSONError/Code/nonFiniteNumber``.
+/// - Strings may contain U+0000 written as `\u0000` (`JSON_ALLOW_NUL`); object keys may not
+///   (``JSONError/Code/nulInObjectKey``). A raw NUL byte anywhere is
+///   ``JSONError/Code/nulCharacter`` (jansson alone would read it as the end of the input).
+/// - `\u` escapes must form Unicode scalars: a lone surrogate is
+///   ``JSONError/Code/invalidUnicodeEscape``. Raw bytes must be valid UTF-8. A byte order mark
+///   is not skipped (``JSONError/Code/invalidToken``).
+/// - Limits (``JSONLimits``): the size is checked before any byte is read; a depth limit below
+///   jansson's fixed 2048 is enforced by a pre-scan (see ``JSONLimits`` for how depth counts).
+///
+/// When a document has several problems, the one reported is the first in document order, as a
+/// streaming parser would meet them: a syntax error before the point where nesting gets too
+/// deep is reported as that syntax error. The one exception is the token that first exceeds the
+/// depth limit, which is reported as ``JSONError/Code/tooDeep`` even if the token itself is
+/// malformed.
+public struct JSONParser: Sendable {
+    public var limits: JSONLimits
+
+    /// Tests set this to run the depth pre-scan at 2048 too, to check that it locates errors
+    /// exactly where jansson's own limit does.
+    var alwaysScanDepth = false
+
+    public init(limits: JSONLimits = .wire) {
+        self.limits = limits
+    }
+
+    /// Parses the UTF-8 form of `text`.
+    public func parse(_ text: String) throws(JSONError) -> JSONValue {
+        try StringBytes.withUTF8(text) { (bytes) throws(JSONError) in
+            try parse(bytes: UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    /// Parses UTF-8 bytes.
+    public func parse(bytes: [UInt8]) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try parse(bytes: raw) }
+        }.get()
+    }
+
+    /// Parses UTF-8 bytes in place; nothing is retained after the call.
+    public func parse(bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONValue {
+        let maxBytes = limits.effectiveMaxBytes
+        guard bytes.count <= maxBytes else {
+            throw JSONError(code: .tooLarge, message: "input is \(bytes.count) bytes, more than the limit of \(maxBytes)")
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            // An empty buffer may have no address, which jansson rejects as a bad argument; give
+            // it a real zero-length buffer so the empty input error comes from jansson as usual.
+            var byte: UInt8 = 0
+            return try withUnsafeMutablePointer(to: &byte) { pointer in
+                Result { () throws(JSONError) in
+                    try parseChecked(UnsafeRawBufferPointer(start: pointer, count: 0), base: pointer)
+                }
+            }.get()
+        }
+        return try parseChecked(bytes, base: base)
+    }
+
+    private static let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
+
+    private func parseChecked(_ bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(JSONError) -> JSONValue {
+        let nulOffset = sb_find_byte(base, bytes.count, 0)
+        let depthLimit = limits.effectiveMaxDepth
+        var violation: DepthScanner.Violation?
+        // jansson enforces 2048 itself, identically. And every level but the innermost opens with
+        // a bracket while the innermost takes at least a byte, so depth never exceeds length:
+        // short inputs need no scan.
+        if alwaysScanDepth || (depthLimit < JSONLimits.janssonMaxDepth && bytes.count > depthLimit) {
+            violation = DepthScanner.firstViolation(in: bytes, limit: depthLimit)
+        }
+        if nulOffset >= 0 || violation != nil {
+            throw firstProblem(in: bytes, base: base, nulOffset: nulOffset, violation: violation, depthLimit: depthLimit)
+        }
+
+        var error = json_error_t()
+        guard let tree = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, Self.flags, &error) else {
+            throw JSONError(jansson: error, input: bytes)
+        }
+        defer { sb_json_decref(tree) }
+        return JanssonTree.value(of: tree)
+    }
+
+    /// The error to report for an input with a raw NUL byte or a too-deep value: an earlier
+    /// error if jansson finds one in the text before it, else the NUL or depth error itself.
+    private func firstProblem(
+        in bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer, nulOffset: Int,
+        violation: DepthScanner.Violation?, depthLimit: Int
+    ) -> JSONError {
+        let nulFirst = nulOffset >= 0 && (violation.map { nulOffset <= $0.tokenStart } ?? true)
+        let cut = nulFirst ? nulOffset : violation!.tokenStart
+
+        // Cut just before the problem, the prefix either ends early (no error of its own), parses
+        // completely (a whole value followed by a NUL), or holds an earlier error.
+        var error = json_error_t()
+        if let prefixTree = json_loadb(base.assumingMemoryBound(to: CChar.self), cut, Self.flags, &error) {
+            sb_json_decref(prefixTree)
+        } else {
+            let prefixError = JSONError(jansson: error, input: UnsafeRawBufferPointer(rebasing: bytes[0..<cut]))
+            // jansson checks depth before it looks at the token, so a prefix ending where a value
+            // at depth 2049 would start fails as too deep rather than as ended early; that is
+            // the violation itself (reached only when the scan runs at jansson's own limit).
+            if ![.prematureEnd, .emptyInput, .tooDeep].contains(prefixError.code) {
+                return prefixError
+            }
+        }
+
+        if nulFirst {
+            // Like other bytes jansson refuses (control characters, invalid UTF-8), the NUL is
+            // not consumed: the location is the byte itself.
+            let (line, column) = DepthScanner.location(in: bytes, at: nulOffset)
+            return JSONError(
+                code: .nulCharacter,
+                message: "raw NUL byte in the input; inside a string U+0000 must be escaped as \\u0000",
+                line: line, column: column, position: nulOffset)
+        }
+        let violation = violation!
+        let (line, column) = DepthScanner.location(in: bytes, at: violation.tokenEnd)
+        let tokenLength = violation.tokenEnd - violation.tokenStart
+        // jansson quotes tokens of up to 20 bytes; stay alike.
+        let token = tokenLength <= 20 ? String(decoding: bytes[violation.tokenStart..<violation.tokenEnd], as: UTF8.self) : nil
+        return JSONError(
+            code: .tooDeep,
+            message: JSONError.tooDeepMessage(limit: depthLimit, near: token),
+            line: line, column: column, position: violation.tokenEnd)
+    }
+}
