@@ -11,6 +11,17 @@ let package = Package(
     products: [
         .library(name: "SwitchboardJSON", targets: ["SwitchboardJSON"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
+        .library(name: "SwitchboardWire", targets: ["SwitchboardWire"]),
+        .library(name: "SwitchboardService", targets: ["SwitchboardService"]),
+        .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
+        .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
+        .executable(name: "switchboard", targets: ["switchboard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).
@@ -24,8 +35,72 @@ let package = Package(
         .target(name: "SwitchboardJSON", dependencies: ["CJansson"]),
         // The one call model: pure value types and the per-call state machine. No I/O, no clock.
         .target(name: "SwitchboardCore"),
+        // Frames <-> JSON through SwitchboardJSON; the protocol documented in Schemas/.
+        .target(name: "SwitchboardWire", dependencies: ["SwitchboardJSON", "SwitchboardCore"]),
+        // The authority: sessions, presence, routing, timers, records. Transport-agnostic.
+        .target(
+            name: "SwitchboardService",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // One logged-in session: connection state machine, heartbeat, reconnect and resume.
+        .target(
+            name: "SwitchboardClient",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardService",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // An isolated world (service on a TestClock, many users and devices) for suites and apps.
+        .target(
+            name: "SwitchboardTesting",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardService",
+                "SwitchboardClient",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command line: demo today; serve, token, listen, call as they land.
+        .executableTarget(
+            name: "switchboard",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardService",
+                "SwitchboardClient",
+                "SwitchboardTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
+        .testTarget(name: "SwitchboardWireTests", dependencies: ["SwitchboardWire", "SwitchboardJSON", "SwitchboardCore"]),
+        .testTarget(
+            name: "SwitchboardServiceTests",
+            dependencies: [
+                "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SwitchboardClientTests",
+            dependencies: [
+                "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
     ]
 )

@@ -1,5 +1,6 @@
-/// One call: its fixed facts, its participants and its state. A value; ``CallEngine`` is the only
-/// thing that changes it.
+/// One call: its fixed facts, its participants and its state. A plain value (the wire layer and stores
+/// rebuild it); the live call of the service is the one inside a ``CallEngine``, which only the engine
+/// changes.
 public struct Call: Hashable, Sendable {
     public let id: CallID
     public let caller: UserID
@@ -15,11 +16,11 @@ public struct Call: Hashable, Sendable {
     /// Opaque data the creating surface keeps with the call (offline push fields and the like).
     public var attachments: [String: String]
     /// The caller first, then everyone invited or joined, in order.
-    public internal(set) var participants: [Participant]
-    public internal(set) var state: CallState
+    public var participants: [Participant]
+    public var state: CallState
     public let createdAt: Timestamp
     /// When the first invitee accepted or someone joined.
-    public internal(set) var connectedAt: Timestamp?
+    public var connectedAt: Timestamp?
 
     public init(
         id: CallID,

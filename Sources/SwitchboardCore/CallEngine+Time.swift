@@ -67,25 +67,19 @@ extension CallEngine {
         }
     }
 
-    /// The service tells the engine that a participant came online (logged in, or back after the grace
-    /// period) or went offline. Coming online delivers a kept invitation again, or a catch-up snapshot to
-    /// someone in the call; the caller going offline cancels an unanswered call when the policy says so.
+    /// The service tells the engine that a participant came online (their first session) or went
+    /// offline (their last session ended). The flag decides how a delivery timeout fails (offline or
+    /// no acknowledgement) and whether a three-way accept can reach the inviter; when the policy says
+    /// so, the caller going offline cancels a call nobody accepted yet. What a device that comes
+    /// online should be shown is ``catchUp(for:)``.
     public mutating func presenceChanged(of user: UserID, isOnline: Bool, at now: Timestamp) -> [CallEffect] {
         guard !call.state.isEnded, let index = call.index(of: user), call.participants[index].isOnline != isOnline else {
             return []
         }
         var effects = Effects(engine: self)
         call.participants[index].isOnline = isOnline
-        let participant = call.participants[index]
         if isOnline {
-            switch participant.state {
-            case .inviting, .notYetReceived:
-                effects.notify(.user(user), .invited(by: inviter(of: participant)), call)
-            case .received, .accepting, .accepted:
-                effects.notify(recipient(participant), .synced, call)
-            default:
-                break
-            }
+            return effects.finish(self)
         } else if user == call.caller, call.policy.cancelWhenCallerOffline, call.state == .ringing {
             let ringing = call.participants.filter { $0.invitedBy == user && $0.state.isRinging }.map(\.user)
             for target in ringing {
@@ -102,5 +96,20 @@ extension CallEngine {
             }
         }
         return effects.finish(self)
+    }
+
+    /// What a device that just came online should be told about this call: the invitation, while the
+    /// user rings and has not answered on another device (an invitation kept for an offline user,
+    /// or a second device joining the ringing); a snapshot when the user is in the call on this
+    /// device (or has no acting device yet).
+    public func catchUp(for endpoint: Endpoint) -> [CallNotification] {
+        guard !call.state.isEnded, let participant = call.participant(endpoint.user) else { return [] }
+        if participant.state.isRinging {
+            return [CallNotification(kind: .invited(by: inviter(of: participant)), call: call)]
+        }
+        if participant.state.isInCall, participant.device == nil || participant.device == endpoint.device {
+            return [CallNotification(kind: .synced, call: call)]
+        }
+        return []
     }
 }

@@ -13,34 +13,34 @@ public struct Participant: Hashable, Sendable {
     /// Who invited this participant: the caller, or whoever used invite-more. Nil for the caller and joiners.
     /// Only this user may cancel the invitation.
     public var invitedBy: UserID?
-    public internal(set) var state: ParticipantState
+    public var state: ParticipantState
     /// The data the participant answered, joined or quit with (Agora `response`, ZIM `extendedData`).
-    public internal(set) var answerData: String?
+    public var answerData: String?
     /// When ``state`` last changed.
-    public internal(set) var changedAt: Timestamp
+    public var changedAt: Timestamp
     /// When the participant was (last) invited or joined.
-    public internal(set) var invitedAt: Timestamp
+    public var invitedAt: Timestamp
     /// When the participant entered the call (accepted, joined, or created it); nil if never.
-    public internal(set) var answeredAt: Timestamp?
+    public var answeredAt: Timestamp?
     /// When the participant left a call they were in.
-    public internal(set) var leftAt: Timestamp?
+    public var leftAt: Timestamp?
     /// The device that acts for this participant (the caller's device, the device that answered or
     /// joined). Once set, the call's events go to this device only (ZIM's primary device); until then to
     /// every device of the user.
-    public internal(set) var device: DeviceID?
+    public var device: DeviceID?
     /// Whether the user has a device online, as last told by the service.
-    public internal(set) var isOnline: Bool
+    public var isOnline: Bool
 
     /// An invitee's device has not acknowledged the invitation by then: it fails (delivery timeout).
-    public internal(set) var deliveryDeadline: Timestamp?
+    public var deliveryDeadline: Timestamp?
     /// The not-yet-received check fires then.
-    public internal(set) var notReceivedDeadline: Timestamp?
+    public var notReceivedDeadline: Timestamp?
     /// The invitation times out then.
-    public internal(set) var ringDeadline: Timestamp?
+    public var ringDeadline: Timestamp?
     /// The acceptance fails then unless confirmed.
-    public internal(set) var confirmDeadline: Timestamp?
+    public var confirmDeadline: Timestamp?
     /// A call record was written for this participant's current stint in the call.
-    public internal(set) var isRecorded: Bool
+    public var isRecorded: Bool
 
     public init(
         user: UserID,

@@ -1,0 +1,75 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// Who a client session logs in as, and with which timers.
+public struct ClientConfiguration: Sendable, Hashable {
+    /// The vendor app id (Agora `appId`, ZIM `appID`, Tencent `sdkAppID`).
+    public var app: String
+    public var user: UserID
+    public var device: DeviceID
+    public var token: String?
+    public var loginPolicy: LoginPolicy
+    /// Which surface this is ("agora", "zim", ...): for the service's logs and token rules.
+    public var surface: String?
+    public var timing: ClientTiming
+
+    public init(
+        app: String, user: UserID, device: DeviceID, token: String? = nil,
+        loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming()
+    ) {
+        self.app = app
+        self.user = user
+        self.device = device
+        self.token = token
+        self.loginPolicy = loginPolicy
+        self.surface = surface
+        self.timing = timing
+    }
+}
+
+/// The client's timers. Each surface keeps its values in one table (see DECISIONS.md) and passes them
+/// here; tests read them from there instead of hard-coding numbers.
+public struct ClientTiming: Sendable, Hashable {
+    /// A login that has not succeeded by then fails (Agora 12 s, anyRTC 6 s).
+    public var loginTimeout: Duration
+    /// No traffic from the service for this long: the link is dead and the state becomes reconnecting
+    /// (Agora: 4 s).
+    public var interruptedAfter: Duration
+    /// A request without a response by then fails with ``ServiceErrorCode/timeout``.
+    public var requestTimeout: Duration
+    /// The first reconnect delay; each failed attempt doubles it, up to ``reconnectMaxDelay``.
+    public var reconnectInitialDelay: Duration
+    public var reconnectMaxDelay: Duration
+    /// How long a logout waits for the service's answer before disconnecting anyway.
+    public var logoutTimeout: Duration
+    /// How often to ping until the service's welcome says otherwise.
+    public var heartbeatInterval: Duration
+
+    public init(
+        loginTimeout: Duration = .seconds(12),
+        interruptedAfter: Duration = .seconds(4),
+        requestTimeout: Duration = .seconds(10),
+        reconnectInitialDelay: Duration = .milliseconds(500),
+        reconnectMaxDelay: Duration = .seconds(4),
+        logoutTimeout: Duration = .seconds(2),
+        heartbeatInterval: Duration = .seconds(1)
+    ) {
+        self.loginTimeout = loginTimeout
+        self.interruptedAfter = interruptedAfter
+        self.requestTimeout = requestTimeout
+        self.reconnectInitialDelay = reconnectInitialDelay
+        self.reconnectMaxDelay = reconnectMaxDelay
+        self.logoutTimeout = logoutTimeout
+        self.heartbeatInterval = heartbeatInterval
+    }
+
+    /// The delay before reconnect attempt `attempt` (0 for the first, which goes at once).
+    public func reconnectDelay(attempt: Int) -> Duration {
+        guard attempt > 0 else { return .zero }
+        var delay = reconnectInitialDelay
+        for _ in 1..<attempt where delay < reconnectMaxDelay {
+            delay = delay * 2
+        }
+        return min(delay, reconnectMaxDelay)
+    }
+}

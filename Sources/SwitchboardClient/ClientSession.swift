@@ -1,0 +1,410 @@
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// One logged-in session of a user's device: the layer every surface adapter stands on.
+///
+/// It logs in with a login timeout, keeps the link alive with heartbeats, notices a dead link, repairs
+/// it silently when it can and reports `reconnecting` when it cannot, resumes the session with event
+/// replay (no event lost or repeated across reconnects), correlates requests with responses (re-sent
+/// with the same id after a resume, so none runs twice), and does the protocol's per-callee duties on
+/// its own: it acknowledges delivered invitations and confirms acceptances it is asked to.
+///
+/// Everything it has to say arrives on ``events``, in order.
+public actor ClientSession {
+    public nonisolated let configuration: ClientConfiguration
+    /// Connection changes and service events, in order. Meant for one consumer.
+    public nonisolated let events: AsyncStream<ClientEvent>
+
+    private let eventSink: AsyncStream<ClientEvent>.Continuation
+    private let transport: any Transport
+    let clock: ServiceClock
+
+    var machine: ConnectionStateMachine
+    private var token: String?
+    private var connection: (any TransportConnection)?
+    /// Bumped whenever a link is opened or dropped; callbacks of older links are ignored.
+    private var linkGeneration = 0
+    private var heartbeatInterval: Duration
+    private var timers: [TimerKind: (generation: Int, task: Task<Void, Never>)] = [:]
+    private var timerGeneration = 0
+    private var loginWaiter: CheckedContinuation<Result<Void, SignalingError>, Never>?
+
+    var pending: [RequestID: PendingRequest] = [:]
+    private var nextRequestID: Int64 = 1
+    /// The last event handled, and the last acknowledged to the service.
+    private(set) var lastSequence: EventSequence = 0
+    private var acknowledgedSequence: EventSequence = 0
+    /// Acceptances already confirmed ("call/invitee"), so a repeated snapshot does not confirm twice.
+    var confirmations: Set<String> = []
+
+    /// When the session's token expires, if it does.
+    public private(set) var tokenExpiresAt: Timestamp?
+
+    enum TimerKind: Hashable {
+        case loginTimeout
+        case reconnect
+        case silence
+        case heartbeat
+        case requests
+    }
+
+    struct PendingRequest {
+        var operation: ServiceOperation
+        /// Nil for the session's own fire-and-forget duties.
+        var continuation: CheckedContinuation<Result<Reply, SignalingError>, Never>?
+        var deadline: Timestamp
+    }
+
+    public init(configuration: ClientConfiguration, transport: any Transport, clock: ServiceClock = .system()) {
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+        self.token = configuration.token
+        self.machine = ConnectionStateMachine(timing: configuration.timing)
+        self.heartbeatInterval = configuration.timing.heartbeatInterval
+        (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
+    }
+
+    /// The connection state.
+    public var state: ConnectionState { machine.state }
+
+    /// The service's id of the current session, once logged in.
+    public var sessionID: SessionID? { machine.session }
+
+    // MARK: - Login and logout
+
+    /// Logs in: returns once the service welcomed the session, or throws why not (refused, timed out
+    /// after ``ClientTiming/loginTimeout``, or ``ServiceErrorCode/alreadyLoggedIn``).
+    public func login() async throws(SignalingError) {
+        lastSequence = 0
+        acknowledgedSequence = 0
+        confirmations = []
+        let actions = try machine.loginRequested(at: clock.now())
+        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
+            loginWaiter = waiter
+            carryOut(actions)
+        }
+        try result.get()
+    }
+
+    /// Logs out: tells the service (waiting at most ``ClientTiming/logoutTimeout`` for its answer) and
+    /// disconnects. Throws ``ServiceErrorCode/notLoggedIn`` when already disconnected.
+    public func logout() async throws(SignalingError) {
+        guard machine.state != .disconnected else {
+            throw SignalingError(.notLoggedIn, "not logged in")
+        }
+        if machine.canSend {
+            _ = try? await request(.logout, timeout: configuration.timing.logoutTimeout, waitWhileReconnecting: false)
+        }
+        if machine.state != .disconnected {
+            carryOut(try machine.loggedOut())
+        }
+        stopTimers()
+    }
+
+    /// Replaces the token: used by the next reconnect, and sent to the service now if logged in.
+    /// Returns the new expiry.
+    @discardableResult
+    public func renewToken(_ newToken: String) async throws(SignalingError) -> Timestamp? {
+        guard machine.isLoggedIn else {
+            throw SignalingError(.notLoggedIn, "not logged in")
+        }
+        token = newToken
+        guard machine.canSend else { return nil }
+        guard case .token(let expiry) = try await request(.renewToken(newToken)) else {
+            throw SignalingError(.invalidFrame, "unexpected reply to a token renewal")
+        }
+        tokenExpiresAt = expiry
+        return expiry
+    }
+
+    /// Stops the session without logging out, as if the app were killed: the link closes and the
+    /// service keeps the session for its grace period. The event stream ends.
+    public func shutdown() {
+        stopTimers()
+        closeLink()
+        loginWaiter?.resume(returning: .failure(SignalingError(.cancelled, "the session was shut down")))
+        loginWaiter = nil
+        failPending(SignalingError(.cancelled, "the session was shut down"))
+        eventSink.finish()
+    }
+
+    // MARK: - Requests
+
+    /// Sends a request and waits for its response.
+    ///
+    /// - Parameters:
+    ///   - timeout: defaults to ``ClientTiming/requestTimeout``.
+    ///   - waitWhileReconnecting: while the link is down but the session lives, wait for the reconnect
+    ///     (the request goes out then) instead of failing at once with ``ServiceErrorCode/disconnected``.
+    public func request(
+        _ operation: ServiceOperation,
+        timeout: Duration? = nil,
+        waitWhileReconnecting: Bool = true
+    ) async throws(SignalingError) -> Reply {
+        guard machine.isLoggedIn else {
+            throw SignalingError(.notLoggedIn, "not logged in (\(machine.state.rawValue))")
+        }
+        guard machine.canSend || waitWhileReconnecting else {
+            throw SignalingError(.disconnected, "the link is down; reconnecting")
+        }
+        let id = RequestID(rawValue: nextRequestID)
+        nextRequestID += 1
+        let deadline = clock.now() + (timeout ?? configuration.timing.requestTimeout)
+        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Reply, SignalingError>, Never>) in
+            pending[id] = PendingRequest(operation: operation, continuation: waiter, deadline: deadline)
+            if machine.canSend {
+                connection?.send(.request(Request(id: id, operation: operation)))
+            }
+            armRequestTimer()
+        }
+        return try result.get()
+    }
+
+    /// Sends a request whose answer nobody waits for (the session's own protocol duties).
+    func requestAndForget(_ operation: ServiceOperation) {
+        guard machine.isLoggedIn else { return }
+        let id = RequestID(rawValue: nextRequestID)
+        nextRequestID += 1
+        pending[id] = PendingRequest(operation: operation, continuation: nil,
+                                     deadline: clock.now() + configuration.timing.requestTimeout)
+        if machine.canSend {
+            connection?.send(.request(Request(id: id, operation: operation)))
+        }
+        armRequestTimer()
+    }
+
+    private func resolve(_ response: Response) {
+        guard let request = pending.removeValue(forKey: response.id) else { return }
+        request.continuation?.resume(returning: response.result)
+    }
+
+    private func failPending(_ error: SignalingError) {
+        let failed = pending
+        pending = [:]
+        for (_, request) in failed.sorted(by: { $0.key < $1.key }) {
+            request.continuation?.resume(returning: .failure(error))
+        }
+    }
+
+    private func resendPending() {
+        for (id, request) in pending.sorted(by: { $0.key < $1.key }) {
+            connection?.send(.request(Request(id: id, operation: request.operation)))
+        }
+    }
+
+    private func armRequestTimer() {
+        if let earliest = pending.values.map(\.deadline).min() {
+            arm(.requests, at: earliest)
+        } else {
+            cancelTimer(.requests)
+        }
+    }
+
+    private func requestTimersFired(at now: Timestamp) {
+        let due = pending.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
+        for (id, request) in due {
+            pending[id] = nil
+            request.continuation?.resume(returning: .failure(
+                SignalingError(.timeout, "no response to \(request.operation.name) in time")))
+        }
+        armRequestTimer()
+    }
+
+    // MARK: - The state machine's actions
+
+    func carryOut(_ actions: [ConnectionStateMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .report(let state, let reason):
+                eventSink.yield(.connection(state, reason))
+            case .openLink:
+                openLink()
+            case .scheduleReconnect(let delay):
+                arm(.reconnect, at: clock.now() + delay)
+            case .sendHello(let resume):
+                let hello = Hello(
+                    app: configuration.app, user: configuration.user, device: configuration.device, token: token,
+                    loginPolicy: configuration.loginPolicy, surface: configuration.surface,
+                    resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) })
+                connection?.send(.hello(hello))
+            case .closeLink:
+                closeLink()
+            case .finishLogin(let error):
+                cancelTimer(.loginTimeout)
+                loginWaiter?.resume(returning: error.map { .failure($0) } ?? .success(()))
+                loginWaiter = nil
+            case .armLoginTimeout(let time):
+                arm(.loginTimeout, at: time)
+            case .armSilenceCheck(let time):
+                arm(.silence, at: time)
+            case .resendPending:
+                resendPending()
+            case .failPending(let error):
+                failPending(error)
+            case .sessionReplaced:
+                lastSequence = 0
+                acknowledgedSequence = 0
+                confirmations = []
+                eventSink.yield(.sessionReplaced)
+            case .reconnectRefused(let error):
+                eventSink.yield(.reconnectRefused(error))
+            }
+        }
+        if !machine.isLoggedIn && machine.state != .connecting {
+            stopTimers()
+        }
+    }
+
+    // MARK: - The link
+
+    private func openLink() {
+        linkGeneration += 1
+        let generation = linkGeneration
+        let transport = transport
+        Task {
+            do {
+                let connection = try await transport.connect()
+                self.linkConnected(connection, generation: generation)
+            } catch {
+                self.linkFailed(generation: generation)
+            }
+        }
+    }
+
+    private func linkConnected(_ connection: any TransportConnection, generation: Int) {
+        guard generation == linkGeneration, machine.link == .opening else {
+            connection.close()
+            return
+        }
+        self.connection = connection
+        Task {
+            for await frame in connection.frames {
+                self.received(frame, generation: generation)
+            }
+            self.linkEnded(generation: generation)
+        }
+        carryOut(machine.linkOpened())
+    }
+
+    private func linkFailed(generation: Int) {
+        guard generation == linkGeneration else { return }
+        carryOut(machine.linkFailed())
+    }
+
+    private func linkEnded(generation: Int) {
+        guard generation == linkGeneration else { return }
+        carryOut(machine.linkLost(at: clock.now()))
+    }
+
+    private func closeLink() {
+        linkGeneration += 1
+        connection?.close()
+        connection = nil
+        cancelTimer(.heartbeat)
+    }
+
+    // MARK: - Frames in
+
+    private func received(_ frame: ServerFrame, generation: Int) {
+        guard generation == linkGeneration else { return }
+        let now = clock.now()
+        machine.heard(at: now)
+        switch frame {
+        case .welcome(let welcome):
+            heartbeatInterval = welcome.heartbeatInterval
+            tokenExpiresAt = welcome.tokenExpiresAt
+            carryOut(machine.welcomed(welcome, at: now))
+            if machine.canSend {
+                arm(.heartbeat, at: now + heartbeatInterval)
+            }
+        case .refused(let error):
+            carryOut(machine.refused(error, at: now))
+        case .response(let response):
+            resolve(response)
+            armRequestTimer()
+        case .event(let envelope):
+            handle(envelope, at: now)
+        case .pong:
+            break
+        case .bye(let bye):
+            carryOut(machine.byeReceived(bye, at: now))
+        }
+    }
+
+    private func handle(_ envelope: EventEnvelope, at now: Timestamp) {
+        if envelope.sequence <= lastSequence {
+            return  // replayed again after a resume; handled already
+        }
+        if envelope.sequence != lastSequence + 1 {
+            // A gap means frames were lost on this link: drop it and resume, and the service replays
+            // from the last event handled.
+            carryOut(machine.linkLost(at: now))
+            return
+        }
+        lastSequence = envelope.sequence
+        if case .tokenWillExpire(let expiry) = envelope.event {
+            tokenExpiresAt = expiry
+        }
+        eventSink.yield(.server(envelope.event))
+        performDuties(for: envelope.event)
+        if lastSequence - acknowledgedSequence >= 32 {
+            sendAcknowledgement()
+        }
+    }
+
+    private func sendAcknowledgement() {
+        guard machine.canSend, lastSequence > acknowledgedSequence else { return }
+        connection?.send(.ack(lastSequence))
+        acknowledgedSequence = lastSequence
+    }
+
+    // MARK: - Timers
+
+    private func arm(_ kind: TimerKind, at deadline: Timestamp) {
+        timers[kind]?.task.cancel()
+        timerGeneration += 1
+        let generation = timerGeneration
+        let clock = clock
+        let task = Task {
+            do {
+                try await clock.sleep(until: deadline)
+            } catch {
+                return
+            }
+            self.timerFired(kind, generation: generation)
+        }
+        timers[kind] = (generation, task)
+    }
+
+    private func cancelTimer(_ kind: TimerKind) {
+        timers.removeValue(forKey: kind)?.task.cancel()
+    }
+
+    private func stopTimers() {
+        for (_, timer) in timers { timer.task.cancel() }
+        timers = [:]
+    }
+
+    private func timerFired(_ kind: TimerKind, generation: Int) {
+        guard timers[kind]?.generation == generation else { return }
+        timers[kind] = nil
+        let now = clock.now()
+        switch kind {
+        case .loginTimeout:
+            carryOut(machine.loginTimedOut())
+        case .reconnect:
+            carryOut(machine.reconnectDue())
+        case .silence:
+            carryOut(machine.silenceCheck(at: now))
+        case .heartbeat:
+            guard machine.canSend else { return }
+            sendAcknowledgement()
+            connection?.send(.ping)
+            arm(.heartbeat, at: now + heartbeatInterval)
+        case .requests:
+            requestTimersFired(at: now)
+        }
+    }
+}

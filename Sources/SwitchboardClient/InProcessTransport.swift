@@ -1,0 +1,271 @@
+import DequeModule
+import Synchronization
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// Connects clients to a ``SignalingService`` in the same process: the embedded default, and the
+/// transport of every test.
+///
+/// Frames pass as values. With ``encodesFrames`` on, every frame is encoded to JSON through the wire
+/// codec and decoded again on the other side, exactly as over a network, and written to the frame log
+/// when `SWITCHBOARD_FRAME_LOG` is set (CI validates that log against `Schemas/`). A
+/// ``FaultInjector`` can drop, delay and sever.
+public struct InProcessTransport: Transport {
+    public let service: SignalingService
+    public let encodesFrames: Bool
+    public let faults: FaultInjector
+
+    public init(service: SignalingService, encodesFrames: Bool = false, faults: FaultInjector = FaultInjector()) {
+        self.service = service
+        self.encodesFrames = encodesFrames
+        self.faults = faults
+    }
+
+    public func connect() async throws(SignalingError) -> any TransportConnection {
+        if faults.refusesConnections {
+            throw SignalingError(.disconnected, "connection refused (fault injection)")
+        }
+        let link = InProcessLink(service: service, encodesFrames: encodesFrames, faults: faults)
+        faults.register(link)
+        link.open()
+        return link.clientEnd
+    }
+}
+
+/// One in-process connection: a client end (the client's ``TransportConnection``) and a service end
+/// (the service's ``ServiceConnection``), sharing one state.
+final class InProcessLink: Sendable {
+    private struct State {
+        var connection: ConnectionID?
+        /// The client closed (or the network reset) the link: nothing passes any more.
+        var closedByClient = false
+        /// The service closed the link: it sends and accepts nothing more, but frames it already sent
+        /// still reach the client.
+        var closedByService = false
+        /// Silently dead: nothing passes, and nobody is told.
+        var isSevered = false
+        /// Which operation each request id was, for the frame log's annotation of responses.
+        var operations: [RequestID: String] = [:]
+    }
+
+    let service: SignalingService
+    let encodesFrames: Bool
+    let faults: FaultInjector
+    private let state = Mutex(State())
+    private let toClient: AsyncStream<ServerFrame>.Continuation
+    let frames: AsyncStream<ServerFrame>
+    private let toServiceDelay: DelayLine<ClientFrame>
+    private let toClientDelay: DelayLine<ServerFrame>
+
+    var clientEnd: ClientEnd { ClientEnd(link: self) }
+    var serviceEnd: ServiceEnd { ServiceEnd(link: self) }
+
+    init(service: SignalingService, encodesFrames: Bool, faults: FaultInjector) {
+        self.service = service
+        self.encodesFrames = encodesFrames
+        self.faults = faults
+        (frames, toClient) = AsyncStream.makeStream(of: ServerFrame.self)
+        toServiceDelay = DelayLine(clock: service.clock)
+        toClientDelay = DelayLine(clock: service.clock)
+    }
+
+    func open() {
+        let id = service.open(serviceEnd)
+        state.withLock { $0.connection = id }
+    }
+
+    /// Whether a new frame may enter the link.
+    private var isOpen: Bool {
+        state.withLock { !$0.closedByClient && !$0.closedByService && !$0.isSevered }
+    }
+
+    // MARK: Client to service
+
+    func sendToService(_ frame: ClientFrame) {
+        guard isOpen, !faults.shouldDrop(frame) else { return }
+        if case .request(let request) = frame, encodesFrames {
+            state.withLock { $0.operations[request.id] = request.operation.name }
+        }
+        let delay = faults.delay
+        if delay > .zero || !toServiceDelay.isIdle {
+            toServiceDelay.push(frame, after: delay) { [self] in deliverToService($0) }
+        } else {
+            deliverToService(frame)
+        }
+    }
+
+    private func deliverToService(_ frame: ClientFrame) {
+        guard isOpen, let connection = state.withLock({ $0.connection }) else { return }
+        guard encodesFrames else {
+            service.receive(frame, from: connection)
+            return
+        }
+        FrameLog.shared?.record(frame)
+        let bytes = WireCodec.encode(frame)
+        do {
+            service.receive(try WireCodec.decodeClientFrame(bytes), from: connection)
+        } catch {
+            service.receiveInvalid(error, requestID: WireCodec.requestID(in: bytes), from: connection)
+        }
+    }
+
+    func closeFromClient() {
+        let connection: ConnectionID? = state.withLock { state in
+            guard !state.closedByClient else { return nil }
+            state.closedByClient = true
+            return state.closedByService ? nil : state.connection
+        }
+        toClient.finish()
+        faults.unregister(self)
+        if let connection { service.closed(connection) }
+    }
+
+    // MARK: Service to client
+
+    func sendToClient(_ frame: ServerFrame) {
+        guard isOpen, !faults.shouldDrop(frame) else { return }
+        let delay = faults.delay
+        if delay > .zero || !toClientDelay.isIdle {
+            toClientDelay.push(frame, after: delay) { [self] in deliverToClient($0) }
+        } else {
+            deliverToClient(frame)
+        }
+    }
+
+    private func deliverToClient(_ frame: ServerFrame) {
+        guard state.withLock({ !$0.closedByClient && !$0.isSevered }) else { return }
+        guard encodesFrames else {
+            toClient.yield(frame)
+            return
+        }
+        var operation: String?
+        if case .response(let response) = frame {
+            operation = state.withLock { $0.operations.removeValue(forKey: response.id) }
+        }
+        FrameLog.shared?.record(frame, answering: operation)
+        do {
+            toClient.yield(try WireCodec.decodeServerFrame(WireCodec.encode(frame)))
+        } catch {
+            // The service produced a frame its own codec cannot read back: a bug, not a network fault.
+            preconditionFailure("server frame does not survive the wire codec: \(error)")
+        }
+    }
+
+    func closeFromService() {
+        let wasOpen = state.withLock { state in
+            defer { state.closedByService = true }
+            return !state.closedByService && !state.closedByClient
+        }
+        guard wasOpen else { return }
+        // Frames already queued still reach the client, then its stream ends.
+        toClientDelay.whenIdle { [toClient] in toClient.finish() }
+        faults.unregister(self)
+    }
+
+    // MARK: Faults
+
+    func sever() {
+        state.withLock { $0.isSevered = true }
+    }
+
+    func closeFromNetwork() {
+        closeFromClient()
+    }
+}
+
+/// The client's side of an in-process link.
+final class ClientEnd: TransportConnection {
+    private let link: InProcessLink
+
+    init(link: InProcessLink) {
+        self.link = link
+    }
+
+    var frames: AsyncStream<ServerFrame> { link.frames }
+
+    func send(_ frame: ClientFrame) {
+        link.sendToService(frame)
+    }
+
+    func close() {
+        link.closeFromClient()
+    }
+}
+
+/// The service's side of an in-process link.
+final class ServiceEnd: ServiceConnection {
+    private let link: InProcessLink
+
+    init(link: InProcessLink) {
+        self.link = link
+    }
+
+    func send(_ frame: ServerFrame) {
+        link.sendToClient(frame)
+    }
+
+    func close() {
+        link.closeFromService()
+    }
+}
+
+/// Delivers values in order, each no earlier than its due time, on the injected clock.
+final class DelayLine<Value: Sendable>: Sendable {
+    private struct State {
+        var queue: Deque<(due: Timestamp, value: Value, deliver: @Sendable (Value) -> Void)> = []
+        var draining = false
+        var idleActions: [@Sendable () -> Void] = []
+    }
+
+    private let clock: ServiceClock
+    private let state = Mutex(State())
+
+    init(clock: ServiceClock) {
+        self.clock = clock
+    }
+
+    var isIdle: Bool { state.withLock { !$0.draining && $0.queue.isEmpty } }
+
+    func push(_ value: Value, after delay: Duration, deliver: @escaping @Sendable (Value) -> Void) {
+        let due = clock.now() + delay
+        let start = state.withLock { state in
+            state.queue.append((due, value, deliver))
+            defer { state.draining = true }
+            return !state.draining
+        }
+        if start {
+            Task { await self.drain() }
+        }
+    }
+
+    /// Runs `action` once everything queued has been delivered (at once when idle).
+    func whenIdle(_ action: @escaping @Sendable () -> Void) {
+        let idle = state.withLock { state in
+            if !state.draining && state.queue.isEmpty { return true }
+            state.idleActions.append(action)
+            return false
+        }
+        if idle { action() }
+    }
+
+    private func drain() async {
+        while true {
+            let next = state.withLock { state -> (due: Timestamp, value: Value, deliver: @Sendable (Value) -> Void)? in
+                if let first = state.queue.popFirst() { return first }
+                state.draining = false
+                return nil
+            }
+            guard let next else { break }
+            if next.due > clock.now() {
+                try? await clock.sleep(until: next.due)
+            }
+            next.deliver(next.value)
+        }
+        let actions = state.withLock { state in
+            defer { state.idleActions = [] }
+            return state.idleActions
+        }
+        actions.forEach { $0() }
+    }
+}

@@ -1,0 +1,76 @@
+import DequeModule
+import SwitchboardCore
+import SwitchboardWire
+
+/// Everything that belongs to one app: its sessions, calls, channels and presence watchers. Apps
+/// never see each other's users.
+///
+/// Mutated only under the service's lock.
+final class Realm {
+    let app: AppID
+    let configuration: AppConfiguration?
+
+    var sessions: [SessionID: Session] = [:]
+    /// Each user's sessions, oldest login first.
+    var sessionsByUser: [UserID: [SessionID]] = [:]
+
+    /// Calls that are ringing or connected.
+    var calls: [CallID: CallEngine] = [:]
+    /// For each user, the calls they are ringing in or in (busy rule, multi-device catch-up).
+    var activeCallsByUser: [UserID: Set<CallID>] = [:]
+    /// The users each call last counted as active, to keep the index above in step.
+    var activeUsersByCall: [CallID: Set<UserID>] = [:]
+
+    /// Channel members: the user, and which of their sessions joined.
+    var channels: [String: [UserID: Set<SessionID>]] = [:]
+    /// Who watches each user's presence.
+    var presenceWatchers: [UserID: Set<SessionID>] = [:]
+    /// Sessions ended while their client was away, and why, so that a late resume is told (kept for
+    /// the grace period).
+    var tombstones: [SessionID: Bye.Reason] = [:]
+    /// Peer messages kept for offline users, oldest first.
+    var offlineMessages: [UserID: Deque<PeerMessage>] = [:]
+
+    init(app: AppID, configuration: AppConfiguration?) {
+        self.app = app
+        self.configuration = configuration
+    }
+
+    func sessions(of user: UserID) -> [Session] {
+        (sessionsByUser[user] ?? []).compactMap { sessions[$0] }
+    }
+
+    /// A user's presence: online with a reachable session, unreachable when every session is silent,
+    /// offline with none.
+    func presence(of user: UserID) -> PresenceState {
+        let mine = sessions(of: user)
+        if mine.isEmpty { return .offline }
+        return mine.contains { !$0.isUnreachable } ? .online : .unreachable
+    }
+
+    /// Whether the user has any session (reachable or within the grace period): "online" for calls.
+    func hasSession(_ user: UserID) -> Bool {
+        !(sessionsByUser[user] ?? []).isEmpty
+    }
+
+    func isBusy(_ user: UserID, besides call: CallID? = nil) -> Bool {
+        guard let calls = activeCallsByUser[user] else { return false }
+        if let call { return calls.contains { $0 != call } }
+        return !calls.isEmpty
+    }
+
+    /// Brings the user -> active calls index in step with `engine`'s call.
+    func reindex(_ engine: CallEngine) {
+        let id = engine.call.id
+        let now: Set<UserID> = engine.call.state.isEnded ? [] : Set(engine.call.activeUsers)
+        let before = activeUsersByCall[id] ?? []
+        for user in before.subtracting(now) {
+            activeCallsByUser[user]?.remove(id)
+            if activeCallsByUser[user]?.isEmpty == true { activeCallsByUser[user] = nil }
+        }
+        for user in now.subtracting(before) {
+            activeCallsByUser[user, default: []].insert(id)
+        }
+        activeUsersByCall[id] = now.isEmpty ? nil : now
+    }
+}

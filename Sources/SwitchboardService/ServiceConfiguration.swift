@@ -1,0 +1,104 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// How a service is set up. With no apps configured it runs in development mode: every vendor app id
+/// maps to one shared default app and any token is accepted (with a logged warning), so every surface
+/// can call every other.
+public struct ServiceConfiguration: Sendable {
+    /// The apps the service serves; empty means development mode.
+    public var apps: [AppConfiguration]
+    /// How often clients should ping when idle.
+    public var heartbeatInterval: Duration
+    /// A session that sent nothing for this long is unreachable (Agora peer state `unreachable`).
+    public var unreachableAfter: Duration
+    /// A session that sent nothing for this long is gone: its user may go offline, it leaves its
+    /// channels, and its replay buffer is dropped. Also the reconnect grace period.
+    public var offlineAfter: Duration
+    /// How long before a token expires the session is warned (ZIM `tokenWillExpire`).
+    public var tokenWarningLead: Duration
+    /// The most unacknowledged events kept per session for replay; a session that falls further
+    /// behind cannot be resumed.
+    public var replayLimit: Int
+    /// The most responses kept per session to answer re-sent requests.
+    public var responseMemory: Int
+    public var maxSessionsPerUser: Int
+    /// The largest peer or channel message, in bytes (Agora: 32 KB).
+    public var maxMessageBytes: Int
+    public var maxChannelsPerSession: Int
+    public var maxSubscriptionsPerSession: Int
+    public var maxPresenceQuery: Int
+    /// Offline peer messages kept per user, and for how long (Agora: 200 for 7 days).
+    public var offlineMessageLimit: Int
+    public var offlineMessageRetention: Duration
+    /// Limits on the policies surfaces may choose.
+    public var policyBounds: CallPolicy.Bounds
+
+    public init(
+        apps: [AppConfiguration] = [],
+        heartbeatInterval: Duration = .seconds(1),
+        unreachableAfter: Duration = .seconds(6),
+        offlineAfter: Duration = .seconds(30),
+        tokenWarningLead: Duration = .seconds(30),
+        replayLimit: Int = 2048,
+        responseMemory: Int = 256,
+        maxSessionsPerUser: Int = 16,
+        maxMessageBytes: Int = 32 * 1024,
+        maxChannelsPerSession: Int = 20,
+        maxSubscriptionsPerSession: Int = 512,
+        maxPresenceQuery: Int = 256,
+        offlineMessageLimit: Int = 200,
+        offlineMessageRetention: Duration = .seconds(7 * 24 * 3600),
+        policyBounds: CallPolicy.Bounds = .standard
+    ) {
+        self.apps = apps
+        self.heartbeatInterval = heartbeatInterval
+        self.unreachableAfter = unreachableAfter
+        self.offlineAfter = offlineAfter
+        self.tokenWarningLead = tokenWarningLead
+        self.replayLimit = replayLimit
+        self.responseMemory = responseMemory
+        self.maxSessionsPerUser = maxSessionsPerUser
+        self.maxMessageBytes = maxMessageBytes
+        self.maxChannelsPerSession = maxChannelsPerSession
+        self.maxSubscriptionsPerSession = maxSubscriptionsPerSession
+        self.maxPresenceQuery = maxPresenceQuery
+        self.offlineMessageLimit = offlineMessageLimit
+        self.offlineMessageRetention = offlineMessageRetention
+        self.policyBounds = policyBounds
+    }
+
+    /// Development mode with the documented timers.
+    public static let development = ServiceConfiguration()
+
+    public var isDevelopmentMode: Bool { apps.isEmpty }
+}
+
+/// One app: its own users, calls and channels, separate from every other app's.
+public struct AppConfiguration: Sendable, Hashable {
+    /// The service's name for the app.
+    public var id: AppID
+    /// The ids the vendor surfaces log in with (Agora `appId`, ZIM `appID`, Tencent `sdkAppID`).
+    public var vendorIDs: [String]
+    /// The secret tokens are signed with.
+    public var secret: String
+    /// The most permissive login policy the app allows; `.singleDevice` forces it on every login.
+    public var loginPolicyCap: LoginPolicy
+
+    public init(id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice) {
+        self.id = id
+        self.vendorIDs = vendorIDs
+        self.secret = secret
+        self.loginPolicyCap = loginPolicyCap
+    }
+}
+
+/// The service's name for an app.
+public struct AppID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    /// The one app of development mode.
+    public static let development: AppID = "development"
+}

@@ -1,0 +1,177 @@
+import SwitchboardCore
+import SwitchboardWire
+
+extension ServiceCore {
+    /// What the service knows about invitees that the engine cannot look up: who has a session, and
+    /// who is already in another call.
+    private func status(of users: [UserID], in realm: Realm, besides call: CallID? = nil) -> [UserID: InviteeStatus] {
+        var status: [UserID: InviteeStatus] = [:]
+        for user in users {
+            status[user] = InviteeStatus(isOnline: realm.hasSession(user), isBusy: realm.isBusy(user, besides: call))
+        }
+        return status
+    }
+
+    func startCall(
+        _ invite: InviteRequest,
+        from session: Session,
+        in realm: Realm,
+        at now: Timestamp,
+        followUps: inout FollowUps
+    ) -> Result<Reply, SignalingError> {
+        let id = CallID(makeIdentifier(prefix: "c", at: now))
+        let invitation = Invitation(
+            callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
+            policy: invite.policy, mediaType: invite.mediaType, roomID: invite.roomID,
+            groupID: invite.groupID, payload: invite.payload, attachments: invite.attachments,
+            inviteeStatus: status(of: invite.invitees, in: realm))
+        let started: (engine: CallEngine, outcome: CallEngine.Outcome)
+        do {
+            started = try CallEngine.start(invitation, at: now, bounds: configuration.policyBounds)
+        } catch {
+            return .failure(SignalingError(error))
+        }
+        realm.calls[id] = started.engine
+        logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
+        let call = commit(started.outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
+        return .success(.call(call, skipped: []))
+    }
+
+    func act(
+        _ action: CallAction,
+        on id: CallID,
+        from session: Session,
+        in realm: Realm,
+        at now: Timestamp,
+        followUps: inout FollowUps
+    ) -> Result<Reply, SignalingError> {
+        guard realm.calls[id] != nil else {
+            return .failure(SignalingError(.call(.callNotFound), "no call \(id), or it has ended"))
+        }
+        let command: CallCommand
+        switch action {
+        case .cancel(let invitees, let data): command = .cancel(invitees: invitees, data: data)
+        case .accept(let data): command = .accept(data: data)
+        case .reject(let data, let reason): command = .reject(data: data, reason: reason)
+        case .acknowledge: command = .acknowledgeDelivery
+        case .confirm(let invitee): command = .confirmAccept(invitee: invitee)
+        case .inviteMore(let invitees): command = .inviteMore(invitees: invitees, status: status(of: invitees, in: realm, besides: id))
+        case .join(let data): command = .join(data: data)
+        case .quit(let data): command = .quit(data: data)
+        case .end(let data): command = .end(data: data)
+        }
+        let outcome: CallEngine.Outcome
+        do {
+            outcome = try realm.calls[id]!.handle(command, from: session.endpoint, at: now)
+        } catch {
+            return .failure(SignalingError(error))
+        }
+        let call = commit(outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
+        let skipped = outcome.skipped.sorted { $0.key < $1.key }.map { SkippedUser(user: $0.key, error: SignalingError($0.value)) }
+        return .success(.call(call, skipped: skipped))
+    }
+
+    /// The admin operation: ends any call ("ended by server").
+    func endCallByServer(_ id: CallID, in realm: Realm, at now: Timestamp) throws(SignalingError) {
+        guard realm.calls[id] != nil else {
+            throw SignalingError(.call(.callNotFound), "no call \(id), or it has ended")
+        }
+        let outcome: CallEngine.Outcome
+        do {
+            outcome = try realm.calls[id]!.endByServer(at: now)
+        } catch {
+            throw SignalingError(error)
+        }
+        var followUps = FollowUps()
+        _ = commit(outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
+        followUps.actions.forEach { $0() }
+        logger.info("call \(id) ended by the server")
+    }
+
+    /// A call's deadline fired.
+    func expireCall(_ id: CallID, in realm: Realm, at time: Timestamp) {
+        guard realm.calls[id] != nil else { return }
+        let effects = realm.calls[id]!.expire(at: time)
+        guard !effects.isEmpty else { return }
+        var followUps = FollowUps()
+        _ = commit(effects, of: id, in: realm, at: time, followUps: &followUps)
+        followUps.actions.forEach { $0() }
+    }
+
+    /// A user got their first session or lost their last: every call they are in learns it.
+    func callPresenceChanged(_ user: UserID, isOnline: Bool, in realm: Realm, at now: Timestamp) {
+        for id in (realm.activeCallsByUser[user] ?? []).sorted() {
+            guard realm.calls[id] != nil else { continue }
+            let effects = realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now)
+            var followUps = FollowUps()
+            _ = commit(effects, of: id, in: realm, at: now, followUps: &followUps)
+            followUps.actions.forEach { $0() }
+        }
+    }
+
+    /// Carries out an engine transition: records are stored and deadlines armed at once (before any
+    /// response says the request succeeded); notifications are queued as follow-ups. Keeps the busy
+    /// index in step and forgets the call once it has ended. Returns the call as it now is.
+    func commit(
+        _ effects: [CallEffect],
+        of id: CallID,
+        in realm: Realm,
+        at now: Timestamp,
+        followUps: inout FollowUps
+    ) -> Call {
+        guard let engine = realm.calls[id] else { preconditionFailure("committing effects of an unknown call \(id)") }
+        var notifications: [(Recipient, CallNotification)] = []
+        for effect in effects {
+            switch effect {
+            case .notify(let recipient, let note):
+                notifications.append((recipient, note))
+            case .record(let record):
+                save(record, in: realm)
+            case .armDeadline(let time):
+                arm(.call(realm.app, id), at: time)
+            }
+        }
+        realm.reindex(engine)
+        if engine.call.state.isEnded {
+            realm.calls[id] = nil
+            logger.debug("call \(id) ended: \(engine.call.state)")
+        }
+        if !notifications.isEmpty {
+            followUps.then { [self] in
+                for (recipient, note) in notifications {
+                    for session in sessions(for: recipient, in: realm) {
+                        emit(.call(note), to: session, at: now)
+                    }
+                }
+            }
+        }
+        return engine.call
+    }
+
+    private func sessions(for recipient: Recipient, in realm: Realm) -> [Session] {
+        switch recipient {
+        case .user(let user):
+            return realm.sessions(of: user)
+        case .device(let endpoint):
+            return realm.sessions(of: endpoint.user).filter { $0.device == endpoint.device }
+        case .userExcept(let endpoint):
+            return realm.sessions(of: endpoint.user).filter { $0.device != endpoint.device }
+        }
+    }
+
+    /// Stores a record. A store that fails is retried with the next record, so a record is late rather
+    /// than lost; the failure is logged.
+    private func save(_ record: CallRecord, in realm: Realm) {
+        pendingRecords.append((realm.app, record))
+        var remaining: [(AppID, CallRecord)] = []
+        for (app, pending) in pendingRecords {
+            do {
+                try store.save(pending, app: app)
+            } catch {
+                logger.error("storing the record of call \(pending.callID) for \(pending.owner) failed: \(error)")
+                remaining.append((app, pending))
+            }
+        }
+        pendingRecords = remaining
+    }
+}

@@ -1,0 +1,117 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// Work a request leaves for after its response: events it caused go out after the requester has its
+/// answer (so a caller's client sees "sent" before "received by peer"), and a logout ends the session
+/// after its response.
+struct FollowUps {
+    var actions: [() -> Void] = []
+
+    mutating func then(_ action: @escaping () -> Void) {
+        actions.append(action)
+    }
+}
+
+extension ServiceCore {
+    /// Answers a request, at most once per request id: a re-sent request (same id, after a reconnect)
+    /// gets the stored response and is not executed again.
+    func handle(_ request: Request, from session: Session, in realm: Realm, at now: Timestamp) {
+        guard let connection = session.connection else { return }
+        if let previous = session.responses[request.id] {
+            send(.response(previous), to: connection)
+            return
+        }
+        var followUps = FollowUps()
+        let result = execute(request.operation, from: session, in: realm, at: now, followUps: &followUps)
+        let response = Response(id: request.id, result: result)
+        session.remember(response, limit: configuration.responseMemory)
+        if case .failure(let error) = result {
+            logger.debug("\(request.operation.name) from \(session.endpoint) failed: \(error)")
+        }
+        send(.response(response), to: connection)
+        for action in followUps.actions {
+            action()
+        }
+    }
+
+    private func execute(
+        _ operation: ServiceOperation,
+        from session: Session,
+        in realm: Realm,
+        at now: Timestamp,
+        followUps: inout FollowUps
+    ) -> Result<Reply, SignalingError> {
+        switch operation {
+        case .logout:
+            followUps.then { [self] in
+                if let connection = session.connection {
+                    send(.bye(Bye(reason: .loggedOut, message: "logged out")), to: connection)
+                }
+                endSession(session, in: realm, reason: .loggedOut, at: now)
+            }
+            return .success(.empty)
+        case .renewToken(let token):
+            return renewToken(token, for: session, in: realm, at: now)
+        case .invite(let invite):
+            return startCall(invite, from: session, in: realm, at: now, followUps: &followUps)
+        case .call(let id, let action):
+            return act(action, on: id, from: session, in: realm, at: now, followUps: &followUps)
+        case .getCall(let id):
+            guard let engine = realm.calls[id],
+                  engine.call.participant(session.user) != nil || engine.call.mode == .advanced
+            else {
+                return .failure(SignalingError(.call(.callNotFound), "no call \(id)"))
+            }
+            return .success(.call(engine.call, skipped: []))
+        case .activeCalls:
+            let calls = (realm.activeCallsByUser[session.user] ?? []).compactMap { realm.calls[$0]?.call }
+            return .success(.calls(calls.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }))
+        case .callRecords(let query):
+            return callRecords(query, for: session, in: realm)
+        case .sendMessage(let message):
+            return sendPeerMessage(message, from: session, in: realm, at: now, followUps: &followUps)
+        case .queryPresence(let users):
+            return queryPresence(users, in: realm)
+        case .subscribePresence(let users):
+            return subscribePresence(users, session: session, in: realm)
+        case .unsubscribePresence(let users):
+            for user in users {
+                session.subscriptions.remove(user)
+                realm.presenceWatchers[user]?.remove(session.id)
+                if realm.presenceWatchers[user]?.isEmpty == true { realm.presenceWatchers[user] = nil }
+            }
+            return .success(.empty)
+        case .joinChannel(let channel):
+            return joinChannel(channel, session: session, in: realm, at: now, followUps: &followUps)
+        case .leaveChannel(let channel):
+            guard session.channels.contains(channel) else {
+                return .failure(SignalingError(.notInChannel, "not a member of channel \(channel)"))
+            }
+            followUps.then { [self] in leaveChannel(channel, session: session, in: realm, at: now) }
+            return .success(.empty)
+        case .channelMembers(let channel):
+            guard session.channels.contains(channel) else {
+                return .failure(SignalingError(.notInChannel, "not a member of channel \(channel)"))
+            }
+            return .success(.members((realm.channels[channel] ?? [:]).keys.sorted()))
+        case .sendChannelMessage(let channel, let content):
+            return sendChannelMessage(content, to: channel, from: session, in: realm, at: now, followUps: &followUps)
+        }
+    }
+
+    private func callRecords(_ query: RecordQuery, for session: Session, in realm: Realm) -> Result<Reply, SignalingError> {
+        guard (1...100).contains(query.limit) else {
+            return .failure(SignalingError(.invalidRequest, "limit must be 1 to 100, not \(query.limit)"))
+        }
+        do {
+            let cursor = try query.cursor.map { (text) throws(SignalingError) in try RecordCursor(encoded: text) }
+            let page = try store.page(app: realm.app, owner: session.user, after: cursor, limit: query.limit)
+            return .success(.records(RecordPage(records: page.records, nextCursor: page.next?.encoded)))
+        } catch let error as SignalingError {
+            return .failure(error)
+        } catch {
+            logger.error("record store failed: \(error)")
+            return .failure(SignalingError(.internalError, "the record store failed"))
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import HeapModule
+import Logging
+import SwitchboardCore
+import SwitchboardWire
+
+/// The service's whole state and every transition of it. Lives inside ``SignalingService``'s lock:
+/// nothing here is thread-safe on its own, and nothing here waits. Frames out are handed to the
+/// connections while the lock is held, which keeps every session's events in order.
+final class ServiceCore {
+    let configuration: ServiceConfiguration
+    let store: any CallRecordStore
+    let verifier: any TokenVerifier
+    var logger: Logger
+
+    /// Realms by app; in development mode there is exactly one.
+    var realms: [AppID: Realm] = [:]
+    /// Which app a vendor app id logs in to.
+    let appsByVendorID: [String: AppConfiguration]
+
+    struct Link {
+        var connection: any ServiceConnection
+        /// The session the connection logged in to, once it has.
+        var session: (app: AppID, id: SessionID)?
+    }
+
+    var links: [ConnectionID: Link] = [:]
+    var nextConnection: UInt64 = 1
+
+    /// Every timer of the service, earliest first. Entries are not removed when a timer is re-armed
+    /// or cancelled: each fired entry is checked against the live state, and stale ones do nothing.
+    var deadlines = Heap<Deadline>()
+    var deadlineCounter: UInt64 = 0
+
+    /// The timer loop (``SignalingService/run()``): whether it runs, its current sleep, and what that
+    /// sleep lasts until (nil: until a deadline is armed).
+    var timerRunning = false
+    var timerSleeper: Task<Void, Never>?
+    var timerSleepsUntil: Timestamp?
+
+    /// Records the store refused, retried with the next record.
+    var pendingRecords: [(AppID, CallRecord)] = []
+
+    /// Where new identifiers come from.
+    var randomness = SystemRandomNumberGenerator()
+    var identifierCounter: UInt64 = 0
+
+    init(configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.verifier = verifier
+        self.logger = logger
+        var byVendor: [String: AppConfiguration] = [:]
+        for app in configuration.apps {
+            for vendorID in app.vendorIDs { byVendor[vendorID] = app }
+            realms[app.id] = Realm(app: app.id, configuration: app)
+        }
+        appsByVendorID = byVendor
+        if configuration.isDevelopmentMode {
+            realms[.development] = Realm(app: .development, configuration: nil)
+        }
+    }
+
+    // MARK: - Connections
+
+    func open(_ connection: any ServiceConnection) -> ConnectionID {
+        let id = ConnectionID(rawValue: nextConnection)
+        nextConnection += 1
+        links[id] = Link(connection: connection)
+        return id
+    }
+
+    /// The transport lost or closed the connection: its session (if any) stays, detached, for the
+    /// grace period.
+    func closed(_ id: ConnectionID, at now: Timestamp) {
+        guard let link = links.removeValue(forKey: id) else { return }
+        if let (app, sessionID) = link.session, let session = realms[app]?.sessions[sessionID],
+           session.connection == id {
+            session.connection = nil
+            logger.debug("session \(sessionID) detached", metadata: ["user": "\(session.user)"])
+        }
+    }
+
+    func send(_ frame: ServerFrame, to connection: ConnectionID) {
+        links[connection]?.connection.send(frame)
+    }
+
+    /// Ends a connection from the service's side: it receives no more frames.
+    func disconnect(_ id: ConnectionID) {
+        guard let link = links.removeValue(forKey: id) else { return }
+        link.connection.close()
+    }
+
+    // MARK: - Frames in
+
+    func receive(_ frame: ClientFrame, from connection: ConnectionID, at now: Timestamp) {
+        guard let link = links[connection] else { return }
+        guard let (app, sessionID) = link.session else {
+            switch frame {
+            case .hello(let hello):
+                hello.resume == nil
+                    ? login(hello, on: connection, at: now)
+                    : resume(hello, on: connection, at: now)
+            case .request(let request):
+                send(.response(Response(id: request.id, result: .failure(
+                    SignalingError(.notLoggedIn, "log in with a hello frame first")))), to: connection)
+            case .ping:
+                send(.pong(now), to: connection)
+            case .ack:
+                break
+            }
+            return
+        }
+        guard let realm = realms[app], let session = realm.sessions[sessionID], session.connection == connection else {
+            // The session ended while this frame was on its way; the connection is closing.
+            return
+        }
+        heard(from: session, in: realm, at: now)
+        switch frame {
+        case .hello:
+            send(.bye(Bye(reason: .protocolError, message: "already logged in on this connection")), to: connection)
+            endSession(session, in: realm, reason: .protocolError, at: now)
+        case .request(let request):
+            handle(request, from: session, in: realm, at: now)
+        case .ack(let sequence):
+            session.acknowledge(sequence)
+        case .ping:
+            send(.pong(now), to: connection)
+        }
+    }
+
+    /// A frame the transport could not decode. A request whose id could be read gets an error
+    /// response; anything else before login is refused and the connection closed; anything else after
+    /// login is dropped (and logged), and the session goes on.
+    func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID, at now: Timestamp) {
+        guard let link = links[connection] else { return }
+        guard link.session != nil else {
+            send(.refused(error), to: connection)
+            disconnect(connection)
+            return
+        }
+        if let requestID {
+            send(.response(Response(id: requestID, result: .failure(error))), to: connection)
+        } else {
+            logger.notice("dropped an invalid frame: \(error)")
+        }
+    }
+
+    // MARK: - Events out
+
+    /// Appends an event to a session's stream and sends it if the session is attached.
+    func emit(_ event: ServerEvent, to session: Session, at now: Timestamp) {
+        let envelope = session.append(event, at: now, replayLimit: configuration.replayLimit)
+        if let connection = session.connection {
+            send(.event(envelope), to: connection)
+        }
+    }
+
+    // MARK: - Identifiers
+
+    /// A new identifier: the prefix, then the creation time, a counter and 48 random bits, all in hex.
+    /// Identifiers made later sort later (records of one millisecond stay in creation order), and the
+    /// random part keeps them from repeating across restarts.
+    func makeIdentifier(prefix: String, at now: Timestamp) -> String {
+        identifierCounter &+= 1
+        let time = String(UInt64(max(0, now.millisecondsSince1970)), radix: 16)
+        let counter = String(identifierCounter & 0xFFFF, radix: 16)
+        let random = String(UInt64.random(in: 0 ... 0xFFFF_FFFF_FFFF, using: &randomness), radix: 16)
+        return prefix + padded(time, 12) + padded(counter, 4) + padded(random, 12)
+    }
+
+    private func padded(_ digits: String, _ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// One timer of the service.
+struct Deadline: Comparable {
+    enum Target: Hashable {
+        /// The call's earliest deadline (``CallEngine/expire(at:)``).
+        case call(AppID, CallID)
+        /// Check whether the session has gone silent.
+        case liveness(AppID, SessionID)
+        /// Warn the session that its token expires soon.
+        case tokenWarning(AppID, SessionID)
+        /// The session's token expires.
+        case tokenExpiry(AppID, SessionID)
+        /// Forget why a session ended.
+        case tombstone(AppID, SessionID)
+    }
+
+    var time: Timestamp
+    /// Arming order, so timers due at the same instant fire in the order they were armed.
+    var order: UInt64
+    var target: Target
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.time, lhs.order) < (rhs.time, rhs.order)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.time == rhs.time && lhs.order == rhs.order
+    }
+}

@@ -1,0 +1,94 @@
+import DequeModule
+import SwitchboardCore
+import SwitchboardWire
+
+/// One logged-in device of a user, from login to logout or expiry. It outlives its connections: a
+/// dropped link leaves it detached, and a resume within the grace period reattaches it.
+///
+/// Mutated only under the service's lock.
+final class Session {
+    let id: SessionID
+    let app: AppID
+    let endpoint: Endpoint
+    let loginPolicy: LoginPolicy
+    let surface: String?
+    let loggedInAt: Timestamp
+
+    /// The attached connection; nil while detached.
+    var connection: ConnectionID?
+    /// When the session last sent anything.
+    var lastSeen: Timestamp
+    /// Silent past the unreachable threshold.
+    var isUnreachable = false
+    /// The liveness deadline currently in the service's heap, if any.
+    var livenessDeadline: Timestamp?
+    var tokenExpiresAt: Timestamp?
+    /// When the pending token warning fires; a warning timer that does not match is stale.
+    var tokenWarningAt: Timestamp?
+
+    /// The next event's sequence number.
+    var nextSequence: EventSequence = 1
+    /// Events not yet acknowledged, oldest first, for replay on resume.
+    var replay: Deque<EventEnvelope> = []
+    /// Every event up to this sequence is gone from the replay buffer (acknowledged or dropped).
+    var replayFloor: EventSequence = 0
+    /// Events were dropped unacknowledged: the session can no longer be resumed from before them.
+    var droppedUnacknowledged = false
+
+    /// Responses to recent requests, for re-sent ones.
+    var responses: [RequestID: Response] = [:]
+    var responseOrder: Deque<RequestID> = []
+
+    /// Users whose presence this session watches.
+    var subscriptions: Set<UserID> = []
+    /// Channels this session is a member of.
+    var channels: Set<String> = []
+
+    init(id: SessionID, app: AppID, endpoint: Endpoint, loginPolicy: LoginPolicy, surface: String?, at now: Timestamp) {
+        self.id = id
+        self.app = app
+        self.endpoint = endpoint
+        self.loginPolicy = loginPolicy
+        self.surface = surface
+        self.loggedInAt = now
+        self.lastSeen = now
+    }
+
+    var user: UserID { endpoint.user }
+    var device: DeviceID { endpoint.device }
+
+    /// Appends an event to the stream; returns its envelope.
+    func append(_ event: ServerEvent, at now: Timestamp, replayLimit: Int) -> EventEnvelope {
+        let envelope = EventEnvelope(sequence: nextSequence, time: now, event: event)
+        nextSequence += 1
+        replay.append(envelope)
+        if replay.count > replayLimit, let dropped = replay.popFirst() {
+            replayFloor = dropped.sequence
+            droppedUnacknowledged = true
+        }
+        return envelope
+    }
+
+    /// The client handled every event up to `sequence`.
+    func acknowledge(_ sequence: EventSequence) {
+        while let first = replay.first, first.sequence <= sequence {
+            replay.removeFirst()
+        }
+        replayFloor = max(replayFloor, min(sequence, nextSequence - 1))
+    }
+
+    /// The events after `sequence`, or nil when some of them are gone.
+    func events(after sequence: EventSequence) -> [EventEnvelope]? {
+        guard sequence >= replayFloor, sequence < nextSequence else { return nil }
+        return replay.filter { $0.sequence > sequence }
+    }
+
+    func remember(_ response: Response, limit: Int) {
+        if responses.updateValue(response, forKey: response.id) == nil {
+            responseOrder.append(response.id)
+        }
+        while responseOrder.count > limit, let oldest = responseOrder.popFirst() {
+            responses[oldest] = nil
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Logging
+import Synchronization
+import SwitchboardCore
+import SwitchboardWire
+
+/// The signaling service: the one authority over sessions, presence, calls, channels and records.
+///
+/// Transport-agnostic: a transport opens a connection, passes in every decoded frame, and reports when
+/// the connection closes; the service answers through the connection. The same object runs
+/// in-process (the embedded default) and behind the network server.
+///
+/// All state sits behind one lock and every entry point returns without waiting, so frames from one
+/// connection are handled in the order they are passed in. Timers need ``run()`` (or ``start()``):
+/// without it nothing times out.
+public final class SignalingService: Sendable {
+    public let configuration: ServiceConfiguration
+    public let clock: ServiceClock
+    public let store: any CallRecordStore
+    private let core: Mutex<ServiceCore>
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - configuration: apps and limits; ``ServiceConfiguration/development`` by default.
+    ///   - clock: the service's clock (inject a test clock to drive timers in tests).
+    ///   - store: where call records go.
+    ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
+    ///     A configured app needs a real verifier.
+    public init(
+        configuration: ServiceConfiguration = .development,
+        clock: ServiceClock = .system(),
+        store: any CallRecordStore = InMemoryCallRecordStore(),
+        verifier: (any TokenVerifier)? = nil,
+        logger: Logger = Logger(label: "switchboard.service")
+    ) {
+        precondition(verifier != nil || configuration.isDevelopmentMode,
+                     "configured apps need a token verifier; only development mode accepts any token")
+        self.configuration = configuration
+        self.clock = clock
+        self.store = store
+        self.logger = logger
+        let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
+        core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, logger: logger))
+        if configuration.isDevelopmentMode {
+            logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
+        }
+    }
+
+    // MARK: - Transport entry points
+
+    /// Registers a new connection; pass its frames to ``receive(_:from:)``.
+    public func open(_ connection: any ServiceConnection) -> ConnectionID {
+        core.withLock { $0.open(connection) }
+    }
+
+    /// Handles one frame from a connection.
+    public func receive(_ frame: ClientFrame, from connection: ConnectionID) {
+        let now = clock.now()
+        core.withLock { $0.receive(frame, from: connection, at: now) }
+    }
+
+    /// Handles a frame the transport could not decode (see ``SwitchboardWire/WireCodec``). Pass the
+    /// request id when it could be read, so the error reaches the request.
+    public func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID) {
+        let now = clock.now()
+        core.withLock { $0.receiveInvalid(error, requestID: requestID, from: connection, at: now) }
+    }
+
+    /// The connection is gone (closed by either side, or broken). Its session stays for the grace period.
+    public func closed(_ connection: ConnectionID) {
+        let now = clock.now()
+        core.withLock { $0.closed(connection, at: now) }
+    }
+
+    // MARK: - Timers
+
+    /// Fires the service's timers as they come due, until cancelled.
+    public func run() async {
+        let alreadyRunning = core.withLock { core in
+            defer { core.timerRunning = true }
+            return core.timerRunning
+        }
+        precondition(!alreadyRunning, "SignalingService.run() is already running")
+        defer { core.withLock { $0.stopTimer() } }
+        while !Task.isCancelled {
+            let sleeper = core.withLock { core in
+                core.fireDeadlines(until: clock.now())
+                return core.scheduleTimerSleep(on: clock)
+            }
+            await withTaskCancellationHandler {
+                await sleeper.value
+            } onCancel: {
+                sleeper.cancel()
+            }
+        }
+    }
+
+    /// Fires every timer due now. ``run()`` calls this as timers come due; a test that moves a test
+    /// clock by hand (without running the loop) calls it itself.
+    public func fireDueTimers() {
+        let now = clock.now()
+        core.withLock { $0.fireDeadlines(until: now) }
+    }
+
+    /// Starts ``run()`` in a task of its own and returns it; cancel the task to stop the timers.
+    @discardableResult
+    public func start() -> Task<Void, Never> {
+        Task { await self.run() }
+    }
+
+    // MARK: - Administration
+
+    /// Ends any call: its participants are told it was ended by the server.
+    public func endCall(_ id: CallID, app: AppID = .development) throws(SignalingError) {
+        let now = clock.now()
+        try core.withLock { (core) throws(SignalingError) in
+            guard let realm = core.realms[app] else {
+                throw SignalingError(.unknownApp, "no app \(app)")
+            }
+            try core.endCallByServer(id, in: realm, at: now)
+        }
+    }
+
+    // MARK: - Inspection
+
+    /// The calls of an app that are ringing or connected, oldest first.
+    public func activeCalls(app: AppID = .development) -> [Call] {
+        core.withLock { core in
+            (core.realms[app]?.calls.values.map(\.call) ?? []).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        }
+    }
+
+    /// A user's presence.
+    public func presence(of user: UserID, app: AppID = .development) -> PresenceState {
+        core.withLock { $0.realms[app]?.presence(of: user) ?? .offline }
+    }
+
+    /// How many sessions (attached or within their grace period) an app has, or one user has.
+    public func sessionCount(app: AppID = .development, user: UserID? = nil) -> Int {
+        core.withLock { core in
+            guard let realm = core.realms[app] else { return 0 }
+            if let user { return realm.sessionsByUser[user]?.count ?? 0 }
+            return realm.sessions.count
+        }
+    }
+
+    /// How many connections are open.
+    public var connectionCount: Int {
+        core.withLock { $0.links.count }
+    }
+
+    /// When the next timer fires, if any.
+    public var nextDeadline: Timestamp? {
+        core.withLock { $0.nextDeadline }
+    }
+}
+
+extension ServiceCore {
+    /// Starts the timer loop's next sleep: until the earliest deadline, or (with none) until a deadline
+    /// is armed. Arming an earlier deadline cancels the sleep (see ``arm(_:at:)``).
+    func scheduleTimerSleep(on clock: ServiceClock) -> Task<Void, Never> {
+        let next = nextDeadline
+        let sleeper = Task<Void, Never> {
+            if let next {
+                try? await clock.sleep(until: next)
+            } else {
+                try? await Task.sleep(for: .seconds(24 * 3600))
+            }
+        }
+        timerSleeper = sleeper
+        timerSleepsUntil = next
+        return sleeper
+    }
+
+    /// Wakes the timer loop if `time` is earlier than what it sleeps until.
+    func wakeTimer(for time: Timestamp) {
+        guard let sleeper = timerSleeper else { return }
+        if let until = timerSleepsUntil, until <= time { return }
+        sleeper.cancel()
+        timerSleeper = nil
+    }
+
+    func stopTimer() {
+        timerSleeper?.cancel()
+        timerSleeper = nil
+        timerSleepsUntil = nil
+        timerRunning = false
+    }
+}

@@ -1,0 +1,107 @@
+import SwitchboardCore
+
+/// The protocol version this build speaks. A service refuses a `hello` with another version
+/// (``ServiceErrorCode/unsupportedVersion``).
+public let wireProtocolVersion = 1
+
+/// How a new login treats the user's other sessions (DECISIONS.md "Login policy and devices").
+public enum LoginPolicy: String, Hashable, Sendable, CaseIterable {
+    /// A new login ends every other session of the user (Agora/anyRTC `remoteLogin`, ZIM `kickedOut`).
+    case singleDevice
+    /// Sessions on other devices stay; all of them receive call invitations.
+    case multiDevice
+}
+
+/// The first frame of a connection: a login, or the resumption of a session after a dropped link.
+public struct Hello: Hashable, Sendable {
+    public var version: Int
+    /// The vendor app id as the surface knows it (Agora `appId`, ZIM `appID`, Tencent `sdkAppID`).
+    public var app: String
+    public var user: UserID
+    public var device: DeviceID
+    /// The login token; in development mode any token (or none) is accepted.
+    public var token: String?
+    public var loginPolicy: LoginPolicy
+    /// Which surface logs in ("agora", "artm", "zim", "tencent", "cli"...), for logs and token rules.
+    public var surface: String?
+    /// Set to resume a session instead of logging in afresh.
+    public var resume: Resume?
+
+    public struct Resume: Hashable, Sendable {
+        public var session: SessionID
+        /// The highest event sequence the client has handled; later ones are replayed.
+        public var lastSequence: EventSequence
+
+        public init(session: SessionID, lastSequence: EventSequence) {
+            self.session = session
+            self.lastSequence = lastSequence
+        }
+    }
+
+    public init(
+        version: Int = wireProtocolVersion, app: String, user: UserID, device: DeviceID, token: String?,
+        loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil
+    ) {
+        self.version = version
+        self.app = app
+        self.user = user
+        self.device = device
+        self.token = token
+        self.loginPolicy = loginPolicy
+        self.surface = surface
+        self.resume = resume
+    }
+}
+
+/// The service's answer to a successful ``Hello``.
+public struct Welcome: Hashable, Sendable {
+    public var version: Int
+    public var session: SessionID
+    /// The session was resumed (events after the client's last sequence follow); otherwise it is new.
+    public var resumed: Bool
+    public var serverTime: Timestamp
+    /// How often the client should send a ping when it has nothing else to send.
+    public var heartbeatInterval: Duration
+    /// When the login token expires, if it does.
+    public var tokenExpiresAt: Timestamp?
+
+    public init(
+        version: Int = wireProtocolVersion, session: SessionID, resumed: Bool, serverTime: Timestamp,
+        heartbeatInterval: Duration, tokenExpiresAt: Timestamp?
+    ) {
+        self.version = version
+        self.session = session
+        self.resumed = resumed
+        self.serverTime = serverTime
+        self.heartbeatInterval = heartbeatInterval
+        self.tokenExpiresAt = tokenExpiresAt
+    }
+}
+
+/// The service ends a session; the connection closes after this frame.
+public struct Bye: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable, CaseIterable {
+        /// The client logged out.
+        case loggedOut
+        /// The same user logged in elsewhere under a single-device policy.
+        case remoteLogin
+        /// The service (its admin) banned the session.
+        case bannedByServer
+        /// The session's token expired and the surface ends sessions on expiry.
+        case tokenExpired
+        /// The session is unknown or past its grace period (a resume that came too late).
+        case sessionExpired
+        /// The service is shutting down.
+        case serverShutdown
+        /// The client broke the protocol (e.g. a request before the hello).
+        case protocolError
+    }
+
+    public var reason: Reason
+    public var message: String
+
+    public init(reason: Reason, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+}

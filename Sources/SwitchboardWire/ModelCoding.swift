@@ -1,0 +1,312 @@
+import SwitchboardCore
+import SwitchboardJSON
+
+/// JSON forms of the call model's values, shared by the wire frames and the service's persistent store.
+///
+/// Shapes are documented in `Schemas/common/` (call, participant, policy, record). Times are integer
+/// milliseconds since 1970, durations integer milliseconds under keys ending in `Ms`; optional values
+/// are left out when nil, never written as `null`.
+///
+/// A call's *internals* (each participant's deadlines, `isOnline` and `isRecorded`) are the service's
+/// own bookkeeping: they are written only with `includeInternals: true` (storage) and read only then.
+/// Without them, participants decode with no deadlines, `isRecorded == false` and `isOnline == true`
+/// (``Participant``'s defaults). Decoding with `includeInternals: true` tolerates their absence too.
+///
+/// Decoders throw ``SignalingError`` with `errorCode` (by default ``ServiceErrorCode/invalidFrame``) and a
+/// message that starts with the JSON-Pointer path of the offending value, relative to the value given.
+public enum ModelCoding {
+    // MARK: Call
+
+    public static func json(_ call: Call, includeInternals: Bool = false) -> JSONValue {
+        var object = ObjectBuilder(capacity: 14)
+        object.add("id", call.id)
+        object.add("caller", call.caller)
+        object.add("mode", call.mode)
+        object.add("policy", json(call.policy))
+        object.add("mediaType", call.mediaType)
+        object.add("roomID", call.roomID)
+        object.add("groupID", call.groupID)
+        object.add("payload", call.payload)
+        if !call.attachments.isEmpty {
+            object.add("attachments", stringMap(call.attachments))
+        }
+        switch call.state {
+        case .ringing:
+            object.add("state", "ringing")
+        case .connected:
+            object.add("state", "connected")
+        case .ended(let end):
+            object.add("state", "ended")
+            var endObject = ObjectBuilder(capacity: 4)
+            endObject.add("reason", end.reason)
+            endObject.add("by", end.by)
+            endObject.add("at", end.at)
+            endObject.add("data", end.data)
+            object.add("end", endObject.value)
+        }
+        object.add("createdAt", call.createdAt)
+        object.add("connectedAt", call.connectedAt)
+        object.add("participants", .array(call.participants.map { json($0, includeInternals: includeInternals) }))
+        return object.value
+    }
+
+    public static func call(
+        _ json: JSONValue, includeInternals: Bool = false, errorCode: ServiceErrorCode = .invalidFrame
+    ) throws(SignalingError) -> Call {
+        try call(try JSONReader(json, path: "", code: errorCode), includeInternals: includeInternals)
+    }
+
+    static func call(_ reader: JSONReader, includeInternals: Bool) throws(SignalingError) -> Call {
+        let stateName = try reader.string("state")
+        let state: CallState
+        switch stateName {
+        case "ringing", "connected":
+            if reader.has("end") {
+                throw reader.error("end", "only allowed when the state is \"ended\"")
+            }
+            state = stateName == "ringing" ? .ringing : .connected
+        case "ended":
+            let end = try reader.object("end")
+            state = .ended(CallEnd(
+                reason: try end.enumeration("reason", CallEndReason.self),
+                by: try end.optionalString("by").map(UserID.init(rawValue:)),
+                at: try end.timestamp("at"),
+                data: try end.optionalString("data")))
+        default:
+            throw reader.error("state", "\(JSONReader.quote(stateName)) is not one of \"ringing\", \"connected\", \"ended\"")
+        }
+        return Call(
+            id: CallID(rawValue: try reader.string("id")),
+            caller: UserID(rawValue: try reader.string("caller")),
+            mode: try reader.enumeration("mode", CallMode.self),
+            policy: try policy(try reader.object("policy")),
+            mediaType: try reader.optionalEnumeration("mediaType", MediaType.self),
+            roomID: try reader.optionalString("roomID"),
+            groupID: try reader.optionalString("groupID"),
+            payload: try reader.optionalString("payload"),
+            attachments: try reader.optionalStringMap("attachments") ?? [:],
+            participants: try reader.objects("participants") { (element) throws(SignalingError) in
+                try participant(element, includeInternals: includeInternals)
+            },
+            state: state,
+            createdAt: try reader.timestamp("createdAt"),
+            connectedAt: try reader.optionalTimestamp("connectedAt"))
+    }
+
+    // MARK: Participant
+
+    public static func json(_ participant: Participant, includeInternals: Bool = false) -> JSONValue {
+        var object = ObjectBuilder(capacity: includeInternals ? 15 : 12)
+        object.add("user", participant.user)
+        object.add("role", participant.role)
+        object.add("invitedBy", participant.invitedBy)
+        addState(participant.state, to: &object)
+        object.add("data", participant.answerData)
+        object.add("changedAt", participant.changedAt)
+        object.add("invitedAt", participant.invitedAt)
+        object.add("answeredAt", participant.answeredAt)
+        object.add("leftAt", participant.leftAt)
+        object.add("device", participant.device)
+        if includeInternals {
+            object.add("online", participant.isOnline)
+            object.add("recorded", participant.isRecorded)
+            var deadlines = ObjectBuilder(capacity: 4)
+            deadlines.add("delivery", participant.deliveryDeadline)
+            deadlines.add("notReceived", participant.notReceivedDeadline)
+            deadlines.add("ring", participant.ringDeadline)
+            deadlines.add("confirm", participant.confirmDeadline)
+            object.add("deadlines", deadlines.value)
+        }
+        return object.value
+    }
+
+    public static func participant(
+        _ json: JSONValue, includeInternals: Bool = false, errorCode: ServiceErrorCode = .invalidFrame
+    ) throws(SignalingError) -> Participant {
+        try participant(try JSONReader(json, path: "", code: errorCode), includeInternals: includeInternals)
+    }
+
+    static func participant(_ reader: JSONReader, includeInternals: Bool) throws(SignalingError) -> Participant {
+        var participant = Participant(
+            user: UserID(rawValue: try reader.string("user")),
+            role: try reader.enumeration("role", Participant.Role.self),
+            invitedBy: try reader.optionalString("invitedBy").map(UserID.init(rawValue:)),
+            state: try participantState(reader),
+            at: try reader.timestamp("changedAt"),
+            device: try reader.optionalString("device").map(DeviceID.init(rawValue:)))
+        participant.answerData = try reader.optionalString("data")
+        participant.invitedAt = try reader.timestamp("invitedAt")
+        participant.answeredAt = try reader.optionalTimestamp("answeredAt")
+        participant.leftAt = try reader.optionalTimestamp("leftAt")
+        if includeInternals {
+            participant.isOnline = try reader.optionalBool("online") ?? true
+            participant.isRecorded = try reader.optionalBool("recorded") ?? false
+            if let deadlines = try reader.optionalObject("deadlines") {
+                participant.deliveryDeadline = try deadlines.optionalTimestamp("delivery")
+                participant.notReceivedDeadline = try deadlines.optionalTimestamp("notReceived")
+                participant.ringDeadline = try deadlines.optionalTimestamp("ring")
+                participant.confirmDeadline = try deadlines.optionalTimestamp("confirm")
+            }
+        }
+        return participant
+    }
+
+    // MARK: Participant state
+
+    /// The names of ``ParticipantState`` on the wire (`state`), in declaration order.
+    public static let participantStateNames = [
+        "inviting", "notYetReceived", "received", "accepting", "accepted", "rejected", "cancelled", "timedOut",
+        "acceptFailed", "quit",
+    ]
+
+    /// Writes `state` and, for the three states that carry one, `reason`.
+    static func addState(_ state: ParticipantState, to object: inout ObjectBuilder) {
+        switch state {
+        case .inviting: object.add("state", "inviting")
+        case .notYetReceived: object.add("state", "notYetReceived")
+        case .received: object.add("state", "received")
+        case .accepting: object.add("state", "accepting")
+        case .accepted: object.add("state", "accepted")
+        case .rejected(let reason):
+            object.add("state", "rejected")
+            object.add("reason", reason)
+        case .cancelled: object.add("state", "cancelled")
+        case .timedOut(let cause):
+            object.add("state", "timedOut")
+            object.add("reason", cause)
+        case .acceptFailed(let failure):
+            object.add("state", "acceptFailed")
+            object.add("reason", failure)
+        case .quit: object.add("state", "quit")
+        }
+    }
+
+    /// Reads `state` and `reason`: a reason is required for `rejected`, `timedOut` and `acceptFailed`
+    /// and not allowed for any other state.
+    static func participantState(_ reader: JSONReader) throws(SignalingError) -> ParticipantState {
+        let name = try reader.string("state")
+        let state: ParticipantState
+        switch name {
+        case "inviting": state = .inviting
+        case "notYetReceived": state = .notYetReceived
+        case "received": state = .received
+        case "accepting": state = .accepting
+        case "accepted": state = .accepted
+        case "cancelled": state = .cancelled
+        case "quit": state = .quit
+        case "rejected": return .rejected(try reader.enumeration("reason", RejectionReason.self))
+        case "timedOut": return .timedOut(try reader.enumeration("reason", TimeoutCause.self))
+        case "acceptFailed": return .acceptFailed(try reader.enumeration("reason", AcceptFailure.self))
+        default:
+            throw reader.error("state", "\(JSONReader.quote(name)) is not one of \(JSONReader.choices(participantStateNames))")
+        }
+        if reader.has("reason") {
+            throw reader.error("reason", "not allowed for the state \"\(name)\" (only rejected, timedOut and acceptFailed have a reason)")
+        }
+        return state
+    }
+
+    // MARK: Policy
+
+    public static func json(_ policy: CallPolicy) -> JSONValue {
+        var object = ObjectBuilder(capacity: 14)
+        object.add("ringTimeoutMs", policy.ringTimeout)
+        object.add("ringTimeoutStart", policy.ringTimeoutStart)
+        object.add("deliveryTimeoutMs", policy.deliveryTimeout)
+        object.add("notReceivedCheckMs", policy.notReceivedCheck)
+        object.add("offlineInvitees", policy.offlineInvitees)
+        object.add("busyInvitees", policy.busyInvitees)
+        object.add("acceptConfirmationMs", policy.acceptConfirmation)
+        object.add("endWhenAlone", policy.endWhenAlone)
+        object.add("cancelWhenCallerOffline", policy.cancelWhenCallerOffline)
+        object.add("ephemeral", policy.ephemeral)
+        object.add("maxInviteesPerInvitation", policy.maxInviteesPerInvitation)
+        object.add("maxParticipants", policy.maxParticipants)
+        object.add("maxPayloadBytes", policy.maxPayloadBytes)
+        object.add("maxAnswerBytes", policy.maxAnswerBytes)
+        return object.value
+    }
+
+    public static func policy(_ json: JSONValue, errorCode: ServiceErrorCode = .invalidFrame) throws(SignalingError) -> CallPolicy {
+        try policy(try JSONReader(json, path: "", code: errorCode))
+    }
+
+    static func policy(_ reader: JSONReader) throws(SignalingError) -> CallPolicy {
+        CallPolicy(
+            ringTimeout: try reader.duration("ringTimeoutMs"),
+            ringTimeoutStart: try reader.enumeration("ringTimeoutStart", CallPolicy.RingTimeoutStart.self),
+            deliveryTimeout: try reader.optionalDuration("deliveryTimeoutMs"),
+            notReceivedCheck: try reader.optionalDuration("notReceivedCheckMs"),
+            offlineInvitees: try reader.enumeration("offlineInvitees", CallPolicy.OfflineInviteePolicy.self),
+            busyInvitees: try reader.enumeration("busyInvitees", CallPolicy.BusyPolicy.self),
+            acceptConfirmation: try reader.optionalDuration("acceptConfirmationMs"),
+            endWhenAlone: try reader.bool("endWhenAlone"),
+            cancelWhenCallerOffline: try reader.bool("cancelWhenCallerOffline"),
+            ephemeral: try reader.bool("ephemeral"),
+            maxInviteesPerInvitation: try reader.count("maxInviteesPerInvitation"),
+            maxParticipants: try reader.count("maxParticipants"),
+            maxPayloadBytes: try reader.count("maxPayloadBytes"),
+            maxAnswerBytes: try reader.count("maxAnswerBytes"))
+    }
+
+    // MARK: Record
+
+    public static func json(_ record: CallRecord) -> JSONValue {
+        var object = ObjectBuilder(capacity: 15)
+        object.add("call", record.callID)
+        object.add("owner", record.owner)
+        object.add("caller", record.caller)
+        object.add("participants", users: record.participants)
+        object.add("mode", record.mode)
+        object.add("mediaType", record.mediaType)
+        object.add("roomID", record.roomID)
+        object.add("groupID", record.groupID)
+        object.add("direction", record.direction)
+        var outcome = ObjectBuilder(capacity: 2)
+        addState(record.outcome, to: &outcome)
+        object.add("outcome", outcome.value)
+        object.add("endReason", record.endReason)
+        object.add("answeredOn", record.answeredOn)
+        object.add("startedAt", record.startedAt)
+        object.add("durationMs", record.duration)
+        object.add("recordedAt", record.recordedAt)
+        return object.value
+    }
+
+    public static func record(_ json: JSONValue, errorCode: ServiceErrorCode = .invalidFrame) throws(SignalingError) -> CallRecord {
+        try record(try JSONReader(json, path: "", code: errorCode))
+    }
+
+    static func record(_ reader: JSONReader) throws(SignalingError) -> CallRecord {
+        CallRecord(
+            callID: CallID(rawValue: try reader.string("call")),
+            owner: UserID(rawValue: try reader.string("owner")),
+            caller: UserID(rawValue: try reader.string("caller")),
+            participants: try reader.users("participants"),
+            mode: try reader.enumeration("mode", CallMode.self),
+            mediaType: try reader.optionalEnumeration("mediaType", MediaType.self),
+            roomID: try reader.optionalString("roomID"),
+            groupID: try reader.optionalString("groupID"),
+            direction: try reader.enumeration("direction", CallDirection.self),
+            outcome: try participantState(try reader.object("outcome")),
+            endReason: try reader.enumeration("endReason", CallEndReason.self),
+            answeredOn: try reader.optionalString("answeredOn").map(DeviceID.init(rawValue:)),
+            startedAt: try reader.timestamp("startedAt"),
+            duration: try reader.duration("durationMs"),
+            recordedAt: try reader.timestamp("recordedAt"))
+    }
+
+    // MARK: Helpers
+
+    /// A string map as a JSON object with its members sorted by key, so output is deterministic. jansson
+    /// cannot store U+0000 in an object key: such characters are written as U+FFFD.
+    static func stringMap(_ map: [String: String]) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(map.count)
+        for key in map.keys.sorted() {
+            let safeKey = key.utf8.contains(0) ? key.replacing("\u{0}", with: "\u{FFFD}") : key
+            members.append((safeKey, .string(map[key]!)))
+        }
+        return .object(JSONObject(members))
+    }
+}

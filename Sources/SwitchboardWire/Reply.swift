@@ -1,0 +1,49 @@
+import SwitchboardCore
+
+/// The body of a successful response. Self-describing on the wire (each case has its own key), so a
+/// response decodes without knowing which request it answers.
+public enum Reply: Hashable, Sendable {
+    case empty
+    /// The call after the request, and the users the request named but could not act on.
+    case call(Call, skipped: [SkippedUser])
+    case calls([Call])
+    case records(RecordPage)
+    case token(expiresAt: Timestamp?)
+    case message(MessageDelivery)
+    case presence([PresenceStatus])
+    case members([UserID])
+}
+
+/// A user a partial cancel or invite-more could not act on, and why.
+public struct SkippedUser: Hashable, Sendable {
+    public var user: UserID
+    public var error: SignalingError
+
+    public init(user: UserID, error: SignalingError) {
+        self.user = user
+        self.error = error
+    }
+}
+
+/// One page of call records, newest first.
+public struct RecordPage: Hashable, Sendable {
+    public var records: [CallRecord]
+    /// Opaque; pass it to get the next page. Nil when there are no more records.
+    public var nextCursor: String?
+
+    public init(records: [CallRecord], nextCursor: String?) {
+        self.records = records
+        self.nextCursor = nextCursor
+    }
+}
+
+/// A response frame.
+public struct Response: Hashable, Sendable {
+    public var id: RequestID
+    public var result: Result<Reply, SignalingError>
+
+    public init(id: RequestID, result: Result<Reply, SignalingError>) {
+        self.id = id
+        self.result = result
+    }
+}

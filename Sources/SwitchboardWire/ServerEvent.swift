@@ -1,0 +1,56 @@
+import SwitchboardCore
+
+/// Something the service tells a session without being asked. Each has a wire name and a body schema
+/// in `Schemas/events/`.
+public enum ServerEvent: Hashable, Sendable {
+    case call(CallNotification)
+    case message(PeerMessage)
+    case presenceChanged(PresenceStatus)
+    case channelMemberJoined(channel: String, user: UserID)
+    case channelMemberLeft(channel: String, user: UserID)
+    case channelMessage(ChannelMessage)
+    /// The session's token expires at this time (sent 30 s before).
+    case tokenWillExpire(expiresAt: Timestamp)
+    /// The session's token has expired.
+    case tokenExpired
+
+    /// The wire name.
+    public var name: String {
+        switch self {
+        case .call(let note):
+            switch note.kind {
+            case .created: "call.created"
+            case .invited: "call.invited"
+            case .participantsChanged: "call.participantsChanged"
+            case .cancelled: "call.cancelled"
+            case .timedOut: "call.timedOut"
+            case .acceptConfirmed: "call.acceptConfirmed"
+            case .acceptFailed: "call.acceptFailed"
+            case .answeredElsewhere: "call.answeredElsewhere"
+            case .ended: "call.ended"
+            case .synced: "call.synced"
+            }
+        case .message: "message.received"
+        case .presenceChanged: "presence.changed"
+        case .channelMemberJoined: "channel.memberJoined"
+        case .channelMemberLeft: "channel.memberLeft"
+        case .channelMessage: "channel.message"
+        case .tokenWillExpire: "session.tokenWillExpire"
+        case .tokenExpired: "session.tokenExpired"
+        }
+    }
+}
+
+/// An event frame: one event at its place in the session's stream.
+public struct EventEnvelope: Hashable, Sendable {
+    public var sequence: EventSequence
+    /// When the service emitted it.
+    public var time: Timestamp
+    public var event: ServerEvent
+
+    public init(sequence: EventSequence, time: Timestamp, event: ServerEvent) {
+        self.sequence = sequence
+        self.time = time
+        self.event = event
+    }
+}

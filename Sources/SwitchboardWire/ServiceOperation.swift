@@ -1,0 +1,130 @@
+import SwitchboardCore
+
+/// What a client asks the service to do. Each has a wire name (`op`) and a request and response schema
+/// in `Schemas/ops/`.
+public enum ServiceOperation: Hashable, Sendable {
+    /// End the session (the service answers, then says `bye(loggedOut)`).
+    case logout
+    /// Replace the session's token (Agora `renewToken`, ZIM `renewToken`).
+    case renewToken(String)
+    /// Create a call.
+    case invite(InviteRequest)
+    /// Act on a call.
+    case call(CallID, CallAction)
+    /// The call as it is now (a participant or, for advanced calls, anyone in the app who knows the id).
+    case getCall(CallID)
+    /// The user's calls that are ringing or connected.
+    case activeCalls
+    /// The user's call records, newest first.
+    case callRecords(RecordQuery)
+    /// Send a peer-to-peer message.
+    case sendMessage(PeerMessageRequest)
+    /// Online state of users.
+    case queryPresence([UserID])
+    /// Be told of these users' online state changes (and get their current state).
+    case subscribePresence([UserID])
+    case unsubscribePresence([UserID])
+    case joinChannel(String)
+    case leaveChannel(String)
+    case channelMembers(String)
+    case sendChannelMessage(channel: String, message: MessageContent)
+
+    /// The wire name.
+    public var name: String {
+        switch self {
+        case .logout: "session.logout"
+        case .renewToken: "session.renewToken"
+        case .invite: "call.invite"
+        case .call(_, let action): "call.\(action.name)"
+        case .getCall: "call.get"
+        case .activeCalls: "call.active"
+        case .callRecords: "call.records"
+        case .sendMessage: "message.send"
+        case .queryPresence: "presence.query"
+        case .subscribePresence: "presence.subscribe"
+        case .unsubscribePresence: "presence.unsubscribe"
+        case .joinChannel: "channel.join"
+        case .leaveChannel: "channel.leave"
+        case .channelMembers: "channel.members"
+        case .sendChannelMessage: "channel.send"
+        }
+    }
+}
+
+/// What a call is created with. The call id, the caller and every invitee's presence are the
+/// service's business, not the client's.
+public struct InviteRequest: Hashable, Sendable {
+    public var invitees: [UserID]
+    public var mode: CallMode
+    public var policy: CallPolicy
+    public var mediaType: MediaType?
+    public var roomID: String?
+    public var groupID: String?
+    public var payload: String?
+    public var attachments: [String: String]
+
+    public init(
+        invitees: [UserID], mode: CallMode = .general, policy: CallPolicy = CallPolicy(),
+        mediaType: MediaType? = nil, roomID: String? = nil, groupID: String? = nil, payload: String? = nil,
+        attachments: [String: String] = [:]
+    ) {
+        self.invitees = invitees
+        self.mode = mode
+        self.policy = policy
+        self.mediaType = mediaType
+        self.roomID = roomID
+        self.groupID = groupID
+        self.payload = payload
+        self.attachments = attachments
+    }
+}
+
+/// A participant's action on a call: ``CallCommand`` without the parts only the service may supply.
+public enum CallAction: Hashable, Sendable {
+    case cancel(invitees: [UserID]?, data: String?)
+    case accept(data: String?)
+    case reject(data: String?, reason: RejectionReason)
+    case acknowledge
+    case confirm(invitee: UserID)
+    case inviteMore([UserID])
+    case join(data: String?)
+    case quit(data: String?)
+    case end(data: String?)
+
+    public var name: String {
+        switch self {
+        case .cancel: "cancel"
+        case .accept: "accept"
+        case .reject: "reject"
+        case .acknowledge: "ack"
+        case .confirm: "confirm"
+        case .inviteMore: "inviteMore"
+        case .join: "join"
+        case .quit: "quit"
+        case .end: "end"
+        }
+    }
+}
+
+/// A page request of call records.
+public struct RecordQuery: Hashable, Sendable {
+    /// Nil for the first (newest) page; afterwards the cursor the previous page returned.
+    public var cursor: String?
+    public var limit: Int
+
+    public init(cursor: String? = nil, limit: Int = 20) {
+        self.cursor = cursor
+        self.limit = limit
+    }
+}
+
+/// A request frame.
+public struct Request: Hashable, Sendable {
+    public var id: RequestID
+    public var operation: ServiceOperation
+
+    public init(id: RequestID, operation: ServiceOperation) {
+        self.id = id
+        self.operation = operation
+    }
+}

@@ -1,0 +1,184 @@
+import SwitchboardCore
+import SwitchboardJSON
+
+// The frame envelopes: `Schemas/frames/<t>.schema.json`.
+
+extension WireCodec {
+    // MARK: Client frames
+
+    /// The JSON object form of a client frame (the frame log records it).
+    public static func json(_ frame: ClientFrame) -> JSONValue {
+        switch frame {
+        case .hello(let hello):
+            var object = ObjectBuilder(capacity: 9)
+            object.add("t", "hello")
+            object.add("v", hello.version)
+            object.add("app", hello.app)
+            object.add("user", hello.user)
+            object.add("device", hello.device)
+            object.add("token", hello.token)
+            object.add("policy", hello.loginPolicy)
+            object.add("surface", hello.surface)
+            if let resume = hello.resume {
+                var resumeObject = ObjectBuilder(capacity: 2)
+                resumeObject.add("session", resume.session)
+                resumeObject.add("seq", resume.lastSequence)
+                object.add("resume", resumeObject.value)
+            }
+            return object.value
+        case .request(let request):
+            var object = ObjectBuilder(capacity: 4)
+            object.add("t", "req")
+            object.add("id", request.id.rawValue)
+            object.add("op", request.operation.name)
+            object.add("body", body(of: request.operation))
+            return object.value
+        case .ack(let sequence):
+            return .object(["t": "ack", "seq": .int(sequence)])
+        case .ping:
+            return .object(["t": "ping"])
+        }
+    }
+
+    public static func decodeClientFrame(json: JSONValue) throws(SignalingError) -> ClientFrame {
+        let frame = try JSONReader(json, path: "", code: .invalidFrame)
+        let type = try frame.string("t")
+        switch type {
+        case "hello":
+            return .hello(try hello(frame))
+        case "req":
+            return .request(try request(frame))
+        case "ack":
+            return .ack(try frame.int("seq", minimum: 0))
+        case "ping":
+            return .ping
+        default:
+            throw frame.error("t", "unknown client frame type \(JSONReader.quote(type)) (expected one of \(JSONReader.choices(clientFrameTypes)))")
+        }
+    }
+
+    static func hello(_ frame: JSONReader) throws(SignalingError) -> Hello {
+        var resume: Hello.Resume?
+        if let resumeObject = try frame.optionalObject("resume") {
+            resume = Hello.Resume(
+                session: SessionID(rawValue: try resumeObject.string("session")),
+                lastSequence: try resumeObject.int("seq", minimum: 0))
+        }
+        return Hello(
+            version: Int(try frame.int("v")),
+            app: try frame.string("app"),
+            user: UserID(rawValue: try frame.string("user")),
+            device: DeviceID(rawValue: try frame.string("device")),
+            token: try frame.optionalString("token"),
+            loginPolicy: try frame.enumeration("policy", LoginPolicy.self),
+            surface: try frame.optionalString("surface"),
+            resume: resume)
+    }
+
+    static func request(_ frame: JSONReader) throws(SignalingError) -> Request {
+        let id = RequestID(rawValue: try frame.int("id", minimum: 0))
+        let name = try frame.string("op")
+        guard operationNames.contains(name) else {
+            throw SignalingError(.unknownOperation, "\(frame.pointer("op")): unknown operation \(JSONReader.quote(name))")
+        }
+        let envelope = JSONReader(object: frame.object, path: frame.path, code: .invalidRequest)
+        let body = try envelope.object("body")
+        return Request(id: id, operation: try operation(named: name, body: body))
+    }
+
+    // MARK: Server frames
+
+    /// The JSON object form of a server frame (the frame log records it).
+    public static func json(_ frame: ServerFrame) -> JSONValue {
+        switch frame {
+        case .welcome(let welcome):
+            var object = ObjectBuilder(capacity: 7)
+            object.add("t", "welcome")
+            object.add("v", welcome.version)
+            object.add("session", welcome.session)
+            object.add("resumed", welcome.resumed)
+            object.add("time", welcome.serverTime)
+            object.add("heartbeatMs", welcome.heartbeatInterval)
+            object.add("tokenExpiresAt", welcome.tokenExpiresAt)
+            return object.value
+        case .refused(let error):
+            return .object(["t": "refused", "error": json(error)])
+        case .response(let response):
+            var object = ObjectBuilder(capacity: 3)
+            object.add("t", "res")
+            object.add("id", response.id.rawValue)
+            switch response.result {
+            case .success(let reply): object.add("ok", json(reply))
+            case .failure(let error): object.add("error", json(error))
+            }
+            return object.value
+        case .event(let envelope):
+            var object = ObjectBuilder(capacity: 5)
+            object.add("t", "evt")
+            object.add("seq", envelope.sequence)
+            object.add("time", envelope.time)
+            object.add("name", envelope.event.name)
+            object.add("body", body(of: envelope.event))
+            return object.value
+        case .pong(let time):
+            return .object(["t": "pong", "time": .int(time.millisecondsSince1970)])
+        case .bye(let bye):
+            return .object(["t": "bye", "reason": .string(bye.reason.rawValue), "message": .string(bye.message)])
+        }
+    }
+
+    public static func decodeServerFrame(json: JSONValue) throws(SignalingError) -> ServerFrame {
+        let frame = try JSONReader(json, path: "", code: .invalidFrame)
+        let type = try frame.string("t")
+        switch type {
+        case "welcome":
+            return .welcome(Welcome(
+                version: Int(try frame.int("v")),
+                session: SessionID(rawValue: try frame.string("session")),
+                resumed: try frame.bool("resumed"),
+                serverTime: try frame.timestamp("time"),
+                heartbeatInterval: try frame.duration("heartbeatMs"),
+                tokenExpiresAt: try frame.optionalTimestamp("tokenExpiresAt")))
+        case "refused":
+            return .refused(try error(try frame.object("error")))
+        case "res":
+            let id = RequestID(rawValue: try frame.int("id", minimum: 0))
+            switch (frame.has("ok"), frame.has("error")) {
+            case (true, false):
+                return .response(Response(id: id, result: .success(try reply(try frame.object("ok")))))
+            case (false, true):
+                return .response(Response(id: id, result: .failure(try error(try frame.object("error")))))
+            case (true, true):
+                throw frame.error(nil, "a response has either \"ok\" or \"error\", not both")
+            case (false, false):
+                throw frame.error(nil, "a response needs \"ok\" or \"error\"")
+            }
+        case "evt":
+            let sequence = try frame.int("seq", minimum: 1)
+            let time = try frame.timestamp("time")
+            let name = try frame.string("name")
+            guard eventNames.contains(name) else {
+                throw frame.error("name", "unknown event \(JSONReader.quote(name))")
+            }
+            let event = try event(named: name, body: try frame.object("body"))
+            return .event(EventEnvelope(sequence: sequence, time: time, event: event))
+        case "pong":
+            return .pong(try frame.timestamp("time"))
+        case "bye":
+            return .bye(Bye(reason: try frame.enumeration("reason", Bye.Reason.self), message: try frame.string("message")))
+        default:
+            throw frame.error("t", "unknown server frame type \(JSONReader.quote(type)) (expected one of \(JSONReader.choices(serverFrameTypes)))")
+        }
+    }
+
+    // MARK: Errors
+
+    /// `{"code", "message"}`.
+    static func json(_ error: SignalingError) -> JSONValue {
+        .object(["code": .string(error.code.rawValue), "message": .string(error.message)])
+    }
+
+    static func error(_ reader: JSONReader) throws(SignalingError) -> SignalingError {
+        SignalingError(SignalingError.Code(rawValue: try reader.string("code")), try reader.string("message"))
+    }
+}

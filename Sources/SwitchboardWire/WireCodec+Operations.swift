@@ -1,0 +1,179 @@
+import SwitchboardCore
+import SwitchboardJSON
+
+// Request bodies: `Schemas/ops/<op>.request.schema.json`.
+
+extension WireCodec {
+    /// Every `op` this build knows, in the order of ``ServiceOperation``'s cases.
+    public static let operationNames: [String] = [
+        "session.logout", "session.renewToken",
+        "call.invite", "call.cancel", "call.accept", "call.reject", "call.ack", "call.confirm", "call.inviteMore",
+        "call.join", "call.quit", "call.end", "call.get", "call.active", "call.records",
+        "message.send",
+        "presence.query", "presence.subscribe", "presence.unsubscribe",
+        "channel.join", "channel.leave", "channel.members", "channel.send",
+    ]
+
+    // MARK: Encoding
+
+    /// The request body of `operation` (the `body` of its `req` frame).
+    public static func body(of operation: ServiceOperation) -> JSONValue {
+        var object = ObjectBuilder(capacity: 4)
+        switch operation {
+        case .logout, .activeCalls:
+            break
+        case .renewToken(let token):
+            object.add("token", token)
+        case .invite(let invite):
+            object = ObjectBuilder(capacity: 8)
+            object.add("invitees", users: invite.invitees)
+            object.add("mode", invite.mode)
+            object.add("policy", ModelCoding.json(invite.policy))
+            object.add("mediaType", invite.mediaType)
+            object.add("roomID", invite.roomID)
+            object.add("groupID", invite.groupID)
+            object.add("payload", invite.payload)
+            if !invite.attachments.isEmpty {
+                object.add("attachments", ModelCoding.stringMap(invite.attachments))
+            }
+        case .call(let call, let action):
+            object.add("call", call)
+            switch action {
+            case .cancel(let invitees, let data):
+                if let invitees { object.add("invitees", users: invitees) }
+                object.add("data", data)
+            case .accept(let data), .join(let data), .quit(let data), .end(let data):
+                object.add("data", data)
+            case .reject(let data, let reason):
+                object.add("data", data)
+                object.add("reason", reason)
+            case .acknowledge:
+                break
+            case .confirm(let invitee):
+                object.add("invitee", invitee)
+            case .inviteMore(let invitees):
+                object.add("invitees", users: invitees)
+            }
+        case .getCall(let call):
+            object.add("call", call)
+        case .callRecords(let query):
+            object.add("cursor", query.cursor)
+            object.add("limit", query.limit)
+        case .sendMessage(let message):
+            object.add("to", message.to)
+            object.add("message", json(message.content))
+            object.add("storeIfOffline", message.storeIfOffline)
+        case .queryPresence(let users), .subscribePresence(let users), .unsubscribePresence(let users):
+            object.add("users", users: users)
+        case .joinChannel(let channel), .leaveChannel(let channel), .channelMembers(let channel):
+            object.add("channel", channel)
+        case .sendChannelMessage(let channel, let message):
+            object.add("channel", channel)
+            object.add("message", json(message))
+        }
+        return object.value
+    }
+
+    // MARK: Decoding
+
+    /// The operation `name` (one of ``operationNames``) with its request body. Errors are
+    /// ``ServiceErrorCode/invalidRequest`` (the body does not fit) or ``ServiceErrorCode/unknownOperation``.
+    public static func operation(named name: String, body: JSONValue) throws(SignalingError) -> ServiceOperation {
+        guard operationNames.contains(name) else {
+            throw SignalingError(.unknownOperation, "unknown operation \(JSONReader.quote(name))")
+        }
+        return try operation(named: name, body: try JSONReader(body, path: "", code: .invalidRequest))
+    }
+
+    static func operation(named name: String, body: JSONReader) throws(SignalingError) -> ServiceOperation {
+        switch name {
+        case "session.logout": return .logout
+        case "session.renewToken": return .renewToken(try body.string("token"))
+        case "call.invite":
+            return .invite(InviteRequest(
+                invitees: try body.users("invitees"),
+                mode: try body.enumeration("mode", CallMode.self),
+                policy: try ModelCoding.policy(try body.object("policy")),
+                mediaType: try body.optionalEnumeration("mediaType", MediaType.self),
+                roomID: try body.optionalString("roomID"),
+                groupID: try body.optionalString("groupID"),
+                payload: try body.optionalString("payload"),
+                attachments: try body.optionalStringMap("attachments") ?? [:]))
+        case "call.get": return .getCall(try callID(body))
+        case "call.active": return .activeCalls
+        case "call.records":
+            let range = RecordQuery.limitRange
+            return .callRecords(RecordQuery(
+                cursor: try body.optionalString("cursor"),
+                limit: Int(try body.int("limit", minimum: Int64(range.lowerBound), maximum: Int64(range.upperBound)))))
+        case "message.send":
+            return .sendMessage(PeerMessageRequest(
+                to: UserID(rawValue: try body.string("to")),
+                content: try content(try body.object("message")),
+                storeIfOffline: try body.bool("storeIfOffline")))
+        case "presence.query": return .queryPresence(try body.users("users"))
+        case "presence.subscribe": return .subscribePresence(try body.users("users"))
+        case "presence.unsubscribe": return .unsubscribePresence(try body.users("users"))
+        case "channel.join": return .joinChannel(try body.string("channel"))
+        case "channel.leave": return .leaveChannel(try body.string("channel"))
+        case "channel.members": return .channelMembers(try body.string("channel"))
+        case "channel.send":
+            return .sendChannelMessage(channel: try body.string("channel"), message: try content(try body.object("message")))
+        default:
+            let call = try callID(body)
+            return .call(call, try callAction(named: name, body: body))
+        }
+    }
+
+    /// A call id: a non-empty string.
+    static func callID(_ body: JSONReader) throws(SignalingError) -> CallID {
+        CallID(rawValue: try body.nonEmptyString("call"))
+    }
+
+    static func callAction(named name: String, body: JSONReader) throws(SignalingError) -> CallAction {
+        switch name {
+        case "call.cancel": return .cancel(invitees: try body.optionalUsers("invitees"), data: try body.optionalString("data"))
+        case "call.accept": return .accept(data: try body.optionalString("data"))
+        case "call.reject":
+            return .reject(data: try body.optionalString("data"), reason: try body.enumeration("reason", RejectionReason.self))
+        case "call.ack": return .acknowledge
+        case "call.confirm": return .confirm(invitee: UserID(rawValue: try body.string("invitee")))
+        case "call.inviteMore": return .inviteMore(try body.users("invitees"))
+        case "call.join": return .join(data: try body.optionalString("data"))
+        case "call.quit": return .quit(data: try body.optionalString("data"))
+        case "call.end": return .end(data: try body.optionalString("data"))
+        default:
+            // operationNames and the switches above list the same names.
+            throw SignalingError(.unknownOperation, "unknown operation \(JSONReader.quote(name))")
+        }
+    }
+
+    // MARK: Message content
+
+    /// `{"text"}` or `{"raw": base64, "description"}`.
+    static func json(_ content: MessageContent) -> JSONValue {
+        switch content {
+        case .text(let text):
+            return .object(["text": .string(text)])
+        case .raw(let bytes, let description):
+            return .object(["raw": .string(Base64.encode(bytes)), "description": .string(description)])
+        }
+    }
+
+    static func content(_ reader: JSONReader) throws(SignalingError) -> MessageContent {
+        switch (reader.has("text"), reader.has("raw")) {
+        case (true, false):
+            return .text(try reader.string("text"))
+        case (false, true):
+            let encoded = try reader.string("raw")
+            guard let bytes = Base64.decode(encoded) else {
+                throw reader.error("raw", "not valid base64 (RFC 4648, standard alphabet, padded)")
+            }
+            return .raw(bytes, description: try reader.string("description"))
+        case (true, true):
+            throw reader.error(nil, "a message has either \"text\" or \"raw\", not both")
+        case (false, false):
+            throw reader.error(nil, "a message needs \"text\" or \"raw\"")
+        }
+    }
+}

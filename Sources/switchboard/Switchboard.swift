@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `switchboard` command line.
+@main
+struct Switchboard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchboard",
+        abstract: "Call signaling with the vendor call-invitation APIs you know.",
+        subcommands: [Demo.self],
+        defaultSubcommand: Demo.self
+    )
+}

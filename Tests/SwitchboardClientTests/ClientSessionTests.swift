@@ -1,0 +1,246 @@
+import Testing
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardTesting
+import SwitchboardWire
+
+/// A verifier for tests: "ok" tokens pass, anything else is refused.
+struct OKVerifier: TokenVerifier {
+    func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
+        throws(SignalingError) -> TokenGrant
+    {
+        guard token == "ok" else { throw SignalingError(.invalidToken, "bad token") }
+        return TokenGrant(expiresAt: nil)
+    }
+}
+
+private func isMessage(_ text: String) -> @Sendable (ClientEvent) -> Bool {
+    { event in
+        if case .server(.message(let message)) = event, message.content == .text(text) { return true }
+        return false
+    }
+}
+
+@Suite("Client session")
+struct ClientSessionTests {
+    @Test("login reports connecting then connected; logout reports disconnected (logout)")
+    func loginLogout() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        #expect(alice.connectionChanges == [
+            ConnectionChangeEvent(state: .connecting, reason: .login),
+            ConnectionChangeEvent(state: .connected, reason: .loginSuccess),
+        ])
+        #expect(await alice.session.state == .connected)
+        try await alice.session.logout()
+        #expect(await alice.session.state == .disconnected)
+        try await alice.nextConnection(.disconnected)
+        #expect(alice.connectionChanges.last == ConnectionChangeEvent(state: .disconnected, reason: .logout))
+        await world.settle()
+        #expect(world.service.presence(of: "alice") == .offline)
+        await #expect(throws: SignalingError.self) { try await alice.session.logout() }
+        await #expect(throws: SignalingError.self) { _ = try await alice.session.activeCalls() }
+        // And in again.
+        try await alice.session.login()
+        #expect(await alice.session.state == .connected)
+    }
+
+    @Test("a refused login fails with the service's error and reports loginFailure")
+    func refusedLogin() async throws {
+        let world = TestWorld(configuration: ServiceConfiguration(apps: [AppConfiguration(id: "a", vendorIDs: ["test-app"], secret: "s")]),
+                              verifier: OKVerifier())
+        let alice = world.client("alice", token: "bad")
+        await #expect(throws: SignalingError(.invalidToken, "bad token")) { try await alice.session.login() }
+        #expect(alice.connectionChanges.last == ConnectionChangeEvent(state: .disconnected, reason: .loginFailure))
+        let bob = world.client("bob", token: "ok")
+        try await bob.session.login()
+        await #expect(throws: SignalingError.self) { try await bob.session.login() }
+    }
+
+    @Test("a login that cannot reach the service times out after the login timeout (12 s), not before")
+    func loginTimeout() async throws {
+        let world = TestWorld()
+        let faults = FaultInjector()
+        faults.refusesConnections = true
+        let alice = world.client("alice", faults: faults)
+        let login = Task { try await alice.session.login() }
+        await world.advance(by: .seconds(11))
+        #expect(await alice.session.state == .connecting)
+        await world.advance(by: .seconds(1))
+        let result = await login.result
+        #expect(throws: SignalingError.self) { try result.get() }
+        #expect(alice.connectionChanges.last == ConnectionChangeEvent(state: .disconnected, reason: .loginTimeout))
+    }
+
+    @Test("a severed link: reconnecting (interrupted) after 4 s, back to connected (loginSuccess), nothing lost or repeated")
+    func severedLinkResumes() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        let bobFaults = FaultInjector()
+        let bob = try await world.login("bob", faults: bobFaults)
+        bobFaults.severLinks()
+        for index in 0..<3 {
+            _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("m\(index)")))
+        }
+        await world.advance(by: .seconds(3))
+        #expect(await bob.session.state == .connected, "not yet: 4 s of silence first")
+        await world.advance(by: .seconds(2))
+        let change = try await bob.nextConnection(.reconnecting)
+        #expect(change.reason == .interrupted)
+        try await bob.nextConnection(.connected)
+        #expect(bob.connectionChanges.last == ConnectionChangeEvent(state: .connected, reason: .loginSuccess))
+        for index in 0..<3 {
+            try await bob.next(where: isMessage("m\(index)"))
+        }
+        _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("after")))
+        try await bob.next(where: isMessage("after"))
+        let messages = bob.serverEvents.filter { if case .message = $0 { true } else { false } }
+        #expect(messages.count == 4, "each message exactly once")
+        #expect(world.service.presence(of: "bob") != .offline)
+    }
+
+    @Test("a link closed briefly is repaired without any visible state change")
+    func silentRepair() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        let bobFaults = FaultInjector()
+        let bob = try await world.login("bob", faults: bobFaults)
+        bobFaults.closeLinks()
+        _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("during")))
+        await world.advance(by: .seconds(2))
+        try await bob.next(where: isMessage("during"))
+        await world.advance(by: .seconds(10))
+        #expect(bob.connectionChanges.count == 2, "only the login's two changes: \(bob.connectionChanges)")
+        #expect(await bob.session.state == .connected)
+    }
+
+    @Test("a session lost past the grace period is replaced by a fresh login on return, and the owner is told")
+    func replacedAfterGrace() async throws {
+        let world = TestWorld()
+        let bobFaults = FaultInjector()
+        let bob = try await world.login("bob", faults: bobFaults)
+        let first = await bob.session.sessionID
+        bobFaults.refusesConnections = true
+        bobFaults.severLinks()
+        await world.advance(by: .seconds(35))
+        #expect(world.service.presence(of: "bob") == .offline)
+        #expect(await bob.session.state == .reconnecting)
+        bobFaults.refusesConnections = false
+        await world.advance(by: .seconds(5))
+        try await bob.nextConnection(.connected)
+        try await bob.next { $0 == .sessionReplaced }
+        #expect(await bob.session.sessionID != first)
+        #expect(world.service.presence(of: "bob") == .online)
+    }
+
+    @Test("a request whose response was lost is re-sent after the resume with its id and runs once")
+    func requestRunsOnce() async throws {
+        let world = TestWorld()
+        _ = try await world.login("bob")
+        let faults = FaultInjector()
+        let alice = try await world.login("alice", faults: faults)
+        faults.dropFramesToClient { if case .response = $0 { true } else { false } }
+        let invite = Task { try await alice.session.invite(InviteRequest(invitees: ["bob"])) }
+        await world.settle()
+        faults.severLinks()
+        await world.advance(by: .seconds(6))
+        let call = try await invite.value
+        #expect(world.service.activeCalls().map(\.id) == [call.id])
+    }
+
+    @Test("a request without an answer fails after the request timeout")
+    func requestTimeout() async throws {
+        let world = TestWorld()
+        let faults = FaultInjector()
+        let alice = try await world.login("alice", faults: faults)
+        faults.dropFramesToService { if case .request = $0 { true } else { false } }
+        let query = Task { try await alice.session.activeCalls() }
+        await world.advance(by: .seconds(9))
+        await world.advance(by: .seconds(2))
+        let result = await query.result
+        #expect(throws: SignalingError(.timeout, "no response to call.active in time")) { try result.get() }
+    }
+
+    @Test("while reconnecting, messages fail at once; calls wait for the link")
+    func whileReconnecting() async throws {
+        let world = TestWorld()
+        let faults = FaultInjector()
+        let alice = try await world.login("alice", faults: faults)
+        faults.refusesConnections = true
+        faults.closeLinks()
+        await world.settle()
+        await #expect(throws: SignalingError.self) {
+            _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("x")))
+        }
+        let calls = Task { try await alice.session.activeCalls() }
+        await world.advance(by: .seconds(2))
+        faults.refusesConnections = false
+        await world.advance(by: .seconds(3))
+        #expect(try await calls.value.isEmpty)
+    }
+
+    @Test("another login of the same user under single-device aborts this one (remoteLogin); requests then fail")
+    func remoteLogin() async throws {
+        let world = TestWorld()
+        let first = try await world.login("alice", device: "phone", loginPolicy: .singleDevice)
+        _ = try await world.login("alice", device: "tablet", loginPolicy: .singleDevice)
+        let change = try await first.nextConnection(.aborted)
+        #expect(change.reason == .remoteLogin)
+        await #expect(throws: SignalingError.self) { _ = try await first.session.activeCalls() }
+        await #expect(throws: SignalingError.self) { try await first.session.login() }
+        try await first.session.logout()
+        let loggedOut = try await first.nextConnection(.disconnected)
+        #expect(loggedOut.reason == .logout)
+    }
+
+    @Test("heartbeats keep an idle session online for minutes")
+    func heartbeats() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        await world.advance(by: .seconds(90), step: .milliseconds(500))
+        #expect(world.service.presence(of: "alice") == .online)
+        #expect(alice.connectionChanges.count == 2)
+    }
+
+    @Test("the callee's client acknowledges delivery and the caller's client confirms a three-way accept, unasked")
+    func protocolDuties() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        let bob = try await world.login("bob")
+        let policy = CallPolicy(ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: .seconds(30),
+                                acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1, maxParticipants: 2)
+        let call = try await alice.session.invite(InviteRequest(invitees: ["bob"], policy: policy))
+        try await bob.nextCall(.invited)
+        let received = try await alice.nextCall(.participantsChanged)
+        #expect(received.call.participant("bob")?.state == .received)
+        _ = try await bob.session.act(.accept(data: "yes"), on: call.id)
+        let accepting = try await alice.nextCall(.participantsChanged)
+        #expect(accepting.call.participant("bob")?.state == .accepting)
+        try await bob.nextCall(.acceptConfirmed)
+        try await alice.nextCall(.ended)
+    }
+
+    @Test("the token's expiry notices reach the client; a renewed token is used from then on")
+    func tokenNotices() async throws {
+        struct ExpiringVerifier: TokenVerifier {
+            let expiry: Timestamp
+            func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
+                throws(SignalingError) -> TokenGrant
+            {
+                TokenGrant(expiresAt: token == "renewed" ? expiry + .seconds(3600) : expiry)
+            }
+        }
+        let expiry = TestWorld.defaultEpoch + .seconds(40)
+        let world = TestWorld(configuration: ServiceConfiguration(apps: [AppConfiguration(id: "a", vendorIDs: ["test-app"], secret: "s")]),
+                              verifier: ExpiringVerifier(expiry: expiry))
+        let alice = try await world.login("alice")
+        #expect(await alice.session.tokenExpiresAt == expiry)
+        await world.advance(by: .seconds(11))
+        try await alice.next { $0 == .server(.tokenWillExpire(expiresAt: expiry)) }
+        let renewed = try await alice.session.renewToken("renewed")
+        #expect(renewed == expiry + .seconds(3600))
+        await world.advance(by: .seconds(40))
+        #expect(!alice.serverEvents.contains(.tokenExpired))
+    }
+}
