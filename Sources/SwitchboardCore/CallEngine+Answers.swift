@@ -95,7 +95,7 @@ extension CallEngine {
         _ = try requireParticipant(sender.user)
         let index = try requireParticipant(invitee)
         let participant = call.participants[index]
-        if inviter(of: participant) != sender.user || participant.role == .caller {
+        if participant.invitedBy != sender.user {
             throw CallError(.notInviter, "\(sender.user) did not invite \(invitee)")
         }
         if participant.state != .accepting {

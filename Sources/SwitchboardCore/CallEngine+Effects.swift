@@ -26,11 +26,19 @@ struct Effects {
 }
 
 extension CallEngine {
-    /// Tells everyone active in the call (and `alsoTo`, typically the device that just acted and left)
-    /// that these participants changed.
-    func notifyChanged(_ users: [UserID], alsoTo extra: [Recipient] = [], into effects: inout Effects) {
+    /// Tells everyone ringing or in the call, and those who quit it (ZIM: a user in the Quit state still
+    /// receives state changes), that these participants changed; also `alsoTo` (typically the device
+    /// that just acted and left), but not `excluding` (invitees whose invitation carries the news).
+    func notifyChanged(
+        _ users: [UserID],
+        alsoTo extra: [Recipient] = [],
+        excluding excluded: [UserID] = [],
+        into effects: inout Effects
+    ) {
         guard !users.isEmpty else { return }
-        var recipients: [Recipient] = call.participants.filter { $0.state.isActive }.map(recipient)
+        var recipients: [Recipient] = call.participants
+            .filter { ($0.state.isActive || $0.state == .quit) && !excluded.contains($0.user) }
+            .map(recipient)
         for candidate in extra where !recipients.contains(candidate) {
             recipients.append(candidate)
         }

@@ -29,8 +29,11 @@ extension CallEngine {
                 }
             }
             if let index = call.index(of: user) {
-                // Invited again after leaving: a fresh stint, keeping the original role.
-                participant.role = call.participants[index].role == .caller ? .caller : .invitee
+                // Invited again after leaving: a fresh stint, keeping the original role and the time
+                // connected before.
+                let earlier = call.participants[index]
+                participant.role = earlier.role == .caller ? .caller : .invitee
+                participant.earlierConnectedTime = earlier.earlierConnectedTime + completedStint(of: earlier)
                 call.participants[index] = participant
             } else {
                 call.participants.append(participant)
@@ -99,7 +102,7 @@ extension CallEngine {
         for user in ringing {
             effects.notify(.user(user), .invited(by: sender.user), call)
         }
-        notifyChanged(invited, into: &effects)
+        notifyChanged(invited, excluding: ringing, into: &effects)
         for user in invited where !ringing.contains(user) {
             recordParticipant(user, at: now, into: &effects)
         }

@@ -35,6 +35,7 @@ extension CallEngine {
             case .rejected, .cancelled, .timedOut, .acceptFailed, .quit:
                 try requireRoomForOneMore()
                 var rejoining = participant
+                rejoining.earlierConnectedTime += completedStint(of: participant)
                 rejoining.isRecorded = false
                 rejoining.isOnline = true
                 rejoining.answerData = data

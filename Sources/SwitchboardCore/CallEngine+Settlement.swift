@@ -5,13 +5,13 @@ enum SettleTrigger {
     case cancelled(by: UserID)
     case quit(by: UserID)
     case expired
-    case callerOffline
+    case callerOffline(UserID)
 
     var user: UserID? {
         switch self {
         case .answered(let user): user
-        case .cancelled(let user), .quit(let user): user
-        case .created, .expired, .callerOffline: nil
+        case .cancelled(let user), .quit(let user), .callerOffline(let user): user
+        case .created, .expired: nil
         }
     }
 }
@@ -19,17 +19,22 @@ enum SettleTrigger {
 extension CallEngine {
     /// Ends the call if its mode says it is over:
     /// - general: no invitee is ringing or waiting for confirmation;
-    /// - advanced: nobody is in the call, or (end-when-alone) nobody rings and at most one is in it.
+    /// - advanced: as general until the call connects (ZIM: the two modes do not differ in cancel,
+    ///   accept, reject and timeout); after that, when nobody is in the call, or (end-when-alone) when
+    ///   nobody rings and at most one is in it.
     mutating func settle(at now: Timestamp, trigger: SettleTrigger, into effects: inout Effects) {
         guard !call.state.isEnded else { return }
         let inCall = call.participants.filter { $0.state.isInCall }
         let ringing = call.participants.contains { $0.state.isRinging }
+        let answersPending = call.participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
         let over: Bool
         switch call.mode {
         case .general:
-            over = !call.participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
+            over = !answersPending
         case .advanced:
-            over = inCall.isEmpty || (call.policy.endWhenAlone && !ringing && inCall.count <= 1)
+            over = inCall.isEmpty
+                || (call.connectedAt == nil && !answersPending)
+                || (call.policy.endWhenAlone && !ringing && inCall.count <= 1)
         }
         guard over else { return }
         let reason = endReason(for: trigger)
@@ -97,12 +102,18 @@ extension CallEngine {
 
     func makeRecord(_ participant: Participant, reason: CallEndReason?, at now: Timestamp) -> CallRecord {
         let isCaller = participant.role == .caller && participant.user == call.caller
+        // A rejection the user made (on a device) is an answer; an automatic busy rejection is not.
         let answered: Bool
         switch participant.state {
-        case .rejected(.declined), .acceptFailed: answered = true
+        case .rejected: answered = participant.device != nil
+        case .acceptFailed: answered = true
         default: answered = participant.answeredAt != nil
         }
-        let direction: CallDirection = isCaller ? .outgoing : (answered ? .incoming : .missed)
+        // Someone connected in an earlier stint took part in the call, even if they missed a later
+        // invitation into it.
+        let tookPart = answered || participant.earlierConnectedTime > .zero
+        let direction: CallDirection = isCaller ? .outgoing : (tookPart ? .incoming : .missed)
+        let until = participant.leftAt ?? call.state.end?.at ?? now
 
         let endReason: CallEndReason
         if let reason {
@@ -121,17 +132,30 @@ extension CallEngine {
             }
         }
 
-        let connectedSince = isCaller ? call.connectedAt : participant.answeredAt
-        let until = participant.leftAt ?? call.state.end?.at ?? now
-        var duration = Duration.zero
-        if let connectedSince, connectedSince < until {
-            duration = connectedSince.duration(to: until)
-        }
+        let duration = participant.earlierConnectedTime + connectedTime(of: participant, until: until)
         return CallRecord(
             callID: call.id, owner: participant.user, caller: call.caller,
             participants: call.participants.map(\.user), mode: call.mode, mediaType: call.mediaType,
             roomID: call.roomID, groupID: call.groupID, direction: direction, outcome: participant.state,
             endReason: endReason, answeredOn: isCaller || !answered ? nil : participant.device,
             startedAt: call.createdAt, duration: duration, recordedAt: now)
+    }
+
+    /// How long a participant's current (or last) stint in the call has been connected, up to `until`:
+    /// from when they entered, or for the caller from when someone else first answered.
+    func connectedTime(of participant: Participant, until: Timestamp) -> Duration {
+        guard var since = participant.answeredAt else { return .zero }
+        if participant.role == .caller && participant.user == call.caller {
+            guard let connected = call.connectedAt else { return .zero }
+            since = max(since, connected)
+        }
+        return since < until ? since.duration(to: until) : .zero
+    }
+
+    /// The connected time of a stint that has ended (the participant left), folded into
+    /// ``Participant/earlierConnectedTime`` when they come back.
+    func completedStint(of participant: Participant) -> Duration {
+        guard let left = participant.leftAt else { return .zero }
+        return connectedTime(of: participant, until: left)
     }
 }

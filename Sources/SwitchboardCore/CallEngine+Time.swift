@@ -91,9 +91,7 @@ extension CallEngine {
             for target in ringing {
                 recordParticipant(target, at: now, reason: .callerOffline, into: &effects)
             }
-            if !call.participants.contains(where: { $0.role != .caller && $0.state.isActive }) {
-                finish(CallEnd(reason: .callerOffline, by: user, at: now), into: &effects)
-            }
+            settle(at: now, trigger: .callerOffline(user), into: &effects)
         }
         return effects.finish(self)
     }

@@ -4,6 +4,10 @@
 /// carry out (notifications, records, deadlines). An illegal command throws a ``CallError`` and leaves
 /// the call exactly as it was: every method validates first and mutates only after that.
 ///
+/// Time only moves forward: before applying a command, a presence change or ``endByServer(at:)`` at
+/// some instant, the caller must ``expire(at:)`` every deadline at or before that instant (the service
+/// does), or the deadline would be handled after a later event.
+///
 /// Validation order, the same for every command (the state-by-command table test pins it):
 /// 1. arguments that need no state (payload sizes, invitee lists);
 /// 2. the call has not ended (``CallError/Code/callEnded``);
@@ -44,10 +48,8 @@ public struct CallEngine: Hashable, Sendable {
             throw CallError(.invalidPolicy, violation)
         }
         try checkSize(invitation.payload, limit: policy.maxPayloadBytes, what: "payload")
+        // A valid policy leaves room for the caller: no single invitation can overflow the call.
         try checkInvitees(invitation.invitees, sender: invitation.from.user, policy: policy)
-        if 1 + invitation.invitees.count > policy.maxParticipants {
-            throw CallError(.callFull, "a call may hold \(policy.maxParticipants) participants")
-        }
 
         let caller = Participant(
             user: invitation.from.user, role: .caller, invitedBy: nil, state: .accepted, at: now,

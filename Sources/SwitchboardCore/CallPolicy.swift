@@ -133,7 +133,10 @@ public struct CallPolicy: Hashable, Sendable {
         if maxParticipants < 2 || maxParticipants > bounds.maxParticipants {
             return "maxParticipants \(maxParticipants) is outside 2...\(bounds.maxParticipants)"
         }
-        if maxInviteesPerInvitation < 1 || maxInviteesPerInvitation >= maxParticipants + 1 {
+        if ringTimeoutStart == .atDelivery && deliveryTimeout == nil {
+            return "a ring timeout that starts at delivery needs a delivery timeout, or an undelivered invitation rings forever"
+        }
+        if maxInviteesPerInvitation < 1 || maxInviteesPerInvitation > maxParticipants - 1 {
             return "maxInviteesPerInvitation \(maxInviteesPerInvitation) is outside 1...\(maxParticipants - 1)"
         }
         if maxPayloadBytes < 0 || maxPayloadBytes > bounds.maxPayloadBytes {

@@ -41,6 +41,9 @@ public struct Participant: Hashable, Sendable {
     public var confirmDeadline: Timestamp?
     /// A call record was written for this participant's current stint in the call.
     public var isRecorded: Bool
+    /// Time connected in earlier stints (a participant who left and came back), not counting the
+    /// current one.
+    public var earlierConnectedTime: Duration
 
     public init(
         user: UserID,
@@ -67,6 +70,7 @@ public struct Participant: Hashable, Sendable {
         self.ringDeadline = nil
         self.confirmDeadline = nil
         self.isRecorded = false
+        self.earlierConnectedTime = .zero
     }
 
     /// The earliest of this participant's deadlines.

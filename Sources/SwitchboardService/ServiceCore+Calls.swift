@@ -45,6 +45,7 @@ extension ServiceCore {
         at now: Timestamp,
         followUps: inout FollowUps
     ) -> Result<Reply, SignalingError> {
+        expireOverdue(id, in: realm, at: now)
         guard realm.calls[id] != nil else {
             return .failure(SignalingError(.call(.callNotFound), "no call \(id), or it has ended"))
         }
@@ -73,6 +74,7 @@ extension ServiceCore {
 
     /// The admin operation: ends any call ("ended by server").
     func endCallByServer(_ id: CallID, in realm: Realm, at now: Timestamp) throws(SignalingError) {
+        expireOverdue(id, in: realm, at: now)
         guard realm.calls[id] != nil else {
             throw SignalingError(.call(.callNotFound), "no call \(id), or it has ended")
         }
@@ -88,6 +90,13 @@ extension ServiceCore {
         logger.info("call \(id) ended by the server")
     }
 
+    /// Carries out a call's deadlines that are due but whose timer has not fired yet, so that a command
+    /// at `now` never lands before something that happened earlier (the engine's contract).
+    func expireOverdue(_ id: CallID, in realm: Realm, at now: Timestamp) {
+        guard let due = realm.calls[id]?.call.nextDeadline, due <= now else { return }
+        expireCall(id, in: realm, at: now)
+    }
+
     /// A call's deadline fired.
     func expireCall(_ id: CallID, in realm: Realm, at time: Timestamp) {
         guard realm.calls[id] != nil else { return }
@@ -101,6 +110,7 @@ extension ServiceCore {
     /// A user got their first session or lost their last: every call they are in learns it.
     func callPresenceChanged(_ user: UserID, isOnline: Bool, in realm: Realm, at now: Timestamp) {
         for id in (realm.activeCallsByUser[user] ?? []).sorted() {
+            expireOverdue(id, in: realm, at: now)
             guard realm.calls[id] != nil else { continue }
             let effects = realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now)
             var followUps = FollowUps()

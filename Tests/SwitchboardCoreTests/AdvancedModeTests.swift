@@ -21,7 +21,6 @@ struct AdvancedModeTests {
             Note(.device(alice), .participantsChanged(["dave"])),
             Note(.device(bob), .participantsChanged(["dave"])),
             Note(.user("carol"), .participantsChanged(["dave"])),
-            Note(.user("dave"), .participantsChanged(["dave"])),
         ]
         #expect(noteList(outcome.effects) == expected)
         #expect(outcome.skipped.isEmpty)
@@ -110,8 +109,10 @@ struct AdvancedModeTests {
         all += try act(&engine, .end(data: nil), from: alice, at: sec(26)).effects
         let carolRecords = records(all).filter { $0.owner == "carol" }
         #expect(carolRecords.map(\.outcome) == [.rejected(.declined), .quit, .inviting])
-        #expect(carolRecords.map(\.duration) == [.zero, .seconds(8), .zero])
-        #expect(carolRecords.map(\.direction) == [.incoming, .incoming, .missed])
+        // A record covers every stint: the 8 s connected earlier stay in the record that replaces it, and
+        // a participant who was in the call is not "missed" for the invitation they let ring later.
+        #expect(carolRecords.map(\.duration) == [.zero, .seconds(8), .seconds(8)])
+        #expect(carolRecords.map(\.direction) == [.incoming, .incoming, .incoming])
     }
 
     // MARK: Join
@@ -191,10 +192,11 @@ struct AdvancedModeTests {
         var engine = try connectedCall()
         try act(&engine, .accept(data: nil), from: carol, at: sec(3))
         let outcome = try act(&engine, .quit(data: "bye"), from: bob, at: sec(20))
+        // The quitter hears it among the others: users who quit keep receiving state changes (ZIM).
         let expected: [Note] = [
             Note(.device(alice), .participantsChanged(["bob"])),
-            Note(.device(carol), .participantsChanged(["bob"])),
             Note(.device(bob), .participantsChanged(["bob"])),
+            Note(.device(carol), .participantsChanged(["bob"])),
         ]
         #expect(noteList(outcome.effects) == expected)
         #expect(engine.call.state == .connected)
@@ -250,6 +252,7 @@ struct AdvancedModeTests {
         #expect(aliceRecord.duration == .seconds(3))
         let last = try act(&engine, .quit(data: nil), from: bob, at: sec(9))
         let expected: [Note] = [
+            Note(.device(alice), .participantsChanged(["bob"])),
             Note(.device(bob), .participantsChanged(["bob"])),
             Note(.device(bob), .ended),
         ]
@@ -262,8 +265,8 @@ struct AdvancedModeTests {
         var (engine, _) = try startCall(["bob"], mode: .advanced)
         let outcome = try act(&engine, .quit(data: nil), from: alice, at: sec(3))
         let expected: [Note] = [
-            Note(.user("bob"), .participantsChanged(["alice"])),
             Note(.device(alice), .participantsChanged(["alice"])),
+            Note(.user("bob"), .participantsChanged(["alice"])),
             Note(.user("bob"), .ended),
             Note(.device(alice), .ended),
         ]
@@ -325,21 +328,31 @@ struct AdvancedModeTests {
         #expect(engine.call.state == .ended(CallEnd(reason: .hungUp, by: nil, at: sec(30))))
     }
 
-    @Test func advancedCallWithoutEndWhenAloneKeepsTheCallerAloneAfterEveryoneDeclines() throws {
+    /// Until it connects, an advanced call settles like a general one (ZIM: the modes do not differ in
+    /// cancel, accept, reject and timeout), so a caller is never left alone in a call nobody answered.
+    @Test func advancedCallEveryoneDeclinesBeforeConnectingEnds() throws {
         var (engine, _) = try startCall(["bob"], mode: .advanced, policy: .zim)
-        try act(&engine, .reject(data: nil, reason: .declined), from: bob, at: sec(3))
-        #expect(engine.call.state == .ringing)
+        let outcome = try act(&engine, .reject(data: nil, reason: .declined), from: bob, at: sec(3))
+        #expect(engine.call.state == .ended(CallEnd(reason: .declined, by: "bob", at: sec(3))))
         #expect(engine.call.nextDeadline == nil)
-        try act(&engine, .end(data: nil), from: alice, at: sec(4))
+        #expect(noteList(outcome.effects).contains(Note(.device(alice), .ended)))
+    }
+
+    /// Once connected, an advanced call lives on with the caller alone after the others declined.
+    @Test func connectedAdvancedCallOutlivesLaterDeclines() throws {
+        var engine = try connectedCall()
+        try act(&engine, .reject(data: nil, reason: .declined), from: carol, at: sec(3))
+        try act(&engine, .quit(data: nil), from: bob, at: sec(4))
+        #expect(engine.call.state == .connected)
+        try act(&engine, .end(data: nil), from: alice, at: sec(5))
         #expect(engine.call.state.end?.reason == .hungUp)
     }
 
-    // MARK: The caller's later stints (known issues)
+    // MARK: The caller's later stints
 
-    /// KNOWN ISSUE. A record's duration is "how long the owner was connected", but the caller's is always
-    /// counted from `call.connectedAt`: after quitting and joining again, the caller's second record also
-    /// counts the time they were away (and the first stint again).
-    @Test func callerRejoiningGetsASecondRecordForTheSecondStintOnly() throws {
+    /// A record covers every stint of its owner in the call: after the caller quit and joined again,
+    /// the record that replaces the first one counts both stints (8 s + 10 s), not the time away.
+    @Test func callerRejoiningIsRecordedForBothStints() throws {
         var engine = try connectedCall()
         try act(&engine, .accept(data: nil), from: carol, at: sec(3))
         let first = try act(&engine, .quit(data: nil), from: alice, at: sec(10))
@@ -347,15 +360,13 @@ struct AdvancedModeTests {
         try act(&engine, .join(data: nil), from: alice, at: sec(20))
         let second = try act(&engine, .quit(data: nil), from: alice, at: sec(30))
         let aliceRecord = try #require(record(of: "alice", in: second.effects))
-        withKnownIssue("the caller's second stint is counted from call.connectedAt (28 s instead of 10 s)") {
-            #expect(aliceRecord.duration == .seconds(10))
-        }
+        #expect(aliceRecord.duration == .seconds(18))
+        #expect(aliceRecord.direction == .outgoing)
     }
 
-    /// KNOWN ISSUE. A caller who quit and is invited back keeps the `.caller` role; if that invitation
-    /// is cancelled, the record says outgoing and connected from `call.connectedAt` until the cancel,
-    /// although the caller was not in the call at all during this stint.
-    @Test func reInvitedCallerWhoIsCancelledWasNotConnected() throws {
+    /// A caller who quit and is invited back keeps the `.caller` role; a cancelled re-invitation adds no
+    /// connected time: the record keeps the 8 s of the first stint.
+    @Test func reInvitedCallerWhoIsCancelledWasNotConnectedAgain() throws {
         var engine = try connectedCall()
         try act(&engine, .accept(data: nil), from: carol, at: sec(3))
         try act(&engine, .quit(data: nil), from: alice, at: sec(10))
@@ -364,14 +375,10 @@ struct AdvancedModeTests {
         #expect(engine.participant("alice")?.invitedBy == "bob")
         let outcome = try act(&engine, .cancel(invitees: ["alice"], data: nil), from: bob, at: sec(25))
         let aliceRecord = try #require(record(of: "alice", in: outcome.effects))
-        withKnownIssue("a cancelled re-invitation of the caller is recorded as connected since call.connectedAt") {
-            #expect(aliceRecord.duration == .zero)
-        }
+        #expect(aliceRecord.duration == .seconds(8))
     }
 
-    /// KNOWN ISSUE. `confirmAccept` refuses any participant whose role is `.caller` as `notInviter`, so a
-    /// caller invited back (by invite-more) under three-way accept can never be confirmed by the user who
-    /// invited them, and the acceptance always fails as `notConfirmed`.
+    /// Under three-way accept, a caller invited back is confirmed by the user who invited them.
     @Test func reInvitedCallerCanBeConfirmedByTheirInviter() throws {
         let policy = CallPolicy(acceptConfirmation: .seconds(5))
         var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, policy: policy)
@@ -381,10 +388,8 @@ struct AdvancedModeTests {
         try act(&engine, .inviteMore(invitees: ["alice"], status: [:]), from: bob, at: sec(4))
         try act(&engine, .accept(data: nil), from: alice, at: sec(5))
         #expect(engine.state(of: "alice") == .accepting)
-        withKnownIssue("confirmAccept rejects a re-invited caller as notInviter") {
-            try act(&engine, .confirmAccept(invitee: "alice"), from: bob, at: sec(6))
-            #expect(engine.state(of: "alice") == .accepted)
-        }
+        try act(&engine, .confirmAccept(invitee: "alice"), from: bob, at: sec(6))
+        #expect(engine.state(of: "alice") == .accepted)
     }
 }
 

@@ -166,29 +166,25 @@ struct CancelTests {
         #expect(engine.call.state == .ended(CallEnd(reason: .cancelled, by: "alice", at: sec(2))))
     }
 
-    /// Per-user cancel in an advanced call does not affect the call (ZIM 2.16+): the caller stays in it
-    /// alone and may invite more.
-    @Test func namedCancelOfTheLastInviteeKeepsAnAdvancedCall() throws {
-        var (engine, _) = try startCall(["bob"], mode: .advanced, policy: .zim)
+    /// A per-user cancel in an advanced call leaves the call alone while anyone else still rings or is
+    /// in it (ZIM 2.16); cancelling the last invitee of a call nobody answered ends it as cancelled, as in
+    /// general mode (the two modes do not differ in cancel).
+    @Test func namedCancelInAnAdvancedCallEndsItOnlyWhenNobodyIsLeft() throws {
+        var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, policy: .zim)
         try act(&engine, .cancel(invitees: ["bob"], data: nil), from: alice, at: sec(2))
         #expect(engine.call.state == .ringing)
-        #expect(engine.call.nextDeadline == nil)
+        #expect(engine.state(of: "carol") == .inviting)
         try act(&engine, .inviteMore(invitees: ["bob"], status: [:]), from: alice, at: sec(3))
         #expect(engine.state(of: "bob") == .inviting)
+        try act(&engine, .cancel(invitees: ["bob", "carol"], data: nil), from: alice, at: sec(4))
+        #expect(engine.call.state == .ended(CallEnd(reason: .cancelled, by: "alice", at: sec(4))))
     }
 
-    /// KNOWN ISSUE. `cancel`'s documentation says "A call left with nobody ringing or in it besides the
-    /// caller before anyone accepted ends as cancelled", and ZIM's advanced mode cancels the whole call
-    /// when no user list is given (only a per-user cancel leaves the call's status alone, 2.16+). The
-    /// engine's settle rule for advanced calls only ends a call nobody is in, so cancelling everyone
-    /// leaves the caller alone in a `.ringing` call with no deadline: it never ends unless the caller
-    /// quits or ends it.
+    /// Cancelling every invitation of an advanced call nobody accepted ends it as cancelled.
     @Test func cancelAllEndsAnAdvancedCallNobodyAccepted() throws {
         var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, policy: .zim)
         try act(&engine, .cancel(invitees: nil, data: nil), from: alice, at: sec(2))
-        withKnownIssue("advanced-mode cancel-all leaves the caller alone in a ringing call with no deadline") {
-            #expect(engine.call.state == .ended(CallEnd(reason: .cancelled, by: "alice", at: sec(2))))
-        }
+        #expect(engine.call.state == .ended(CallEnd(reason: .cancelled, by: "alice", at: sec(2))))
         #expect(engine.call.nextDeadline == nil)
     }
 }

@@ -53,6 +53,26 @@ private enum Step {
 private let users: [UserID] = ["alice", "bob", "carol", "dave", "erin", "frank", "gus"]
 private let devices: [DeviceID] = ["1", "2"]
 
+/// Seeded random calls (random policies, modes, senders, devices, presence changes, expiries and times)
+/// checked after every step against invariants derived from the engine's code:
+///
+/// - a refused command (or endByServer on an ended call) leaves the engine equal to before;
+/// - participants are only appended; the caller stays first and is the only `.caller`; no user twice;
+/// - the caller rings only after being invited back by invite-more (it is not "never ringing": a caller
+///   who quit an advanced call may be invited again, and keeps the caller role);
+/// - a terminal state is left only through a join by that user or an invite-more naming them;
+/// - at most one `.armDeadline`, last, equal to the new `nextDeadline`, present exactly when the earliest
+///   deadline changed to a non-nil value; ended calls hold no deadline; only ringing participants hold
+///   ring/delivery/not-received deadlines and only accepting ones a confirm deadline;
+/// - a live call is not over by the settle rules; a call that ends in a step ends for a reason that step
+///   allows (end, endByServer, caller offline, or the settle rules with the matching reason);
+/// - `connectedAt` is the instant someone first moved into `.accepted` after creation, and never changes;
+/// - notifications go to participants only; `.ended` only in the step that ends the call, to everyone
+///   still active; `.invited` only to ringing users;
+/// - one record per participant per stint (a stint starts at creation, invite-more or join), matching the
+///   participant's state; `isRecorded` mirrors the records; terminal participants are recorded; an ended
+///   call has recorded every stint; ephemeral calls record nothing;
+/// - catch-up gives at most one notification, nothing once ended, and an invitation only while ringing.
 @Suite("Engine properties")
 struct EnginePropertyTests {
     static let baseSeed: UInt64 = 0x5EED_CA11_0000_0001
@@ -434,6 +454,10 @@ struct EnginePropertyTests {
                 if !open { problems.append("a general call with nobody ringing or accepting is still live") }
             case .advanced:
                 if inCall == 0 { problems.append("an advanced call nobody is in is still live") }
+                let open = participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
+                if call.connectedAt == nil && !open {
+                    problems.append("an advanced call that never connected and has no answer pending is still live")
+                }
                 if model.policy.endWhenAlone && !ringing && inCall <= 1 {
                     problems.append("an end-when-alone call with one left and nobody ringing is still live")
                 }
@@ -450,7 +474,9 @@ struct EnginePropertyTests {
             case .general:
                 settled = !participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
             case .advanced:
-                settled = inCall == 0 || (model.policy.endWhenAlone && !ringing && inCall <= 1)
+                let open = participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
+                settled = inCall == 0 || (call.connectedAt == nil && !open)
+                    || (model.policy.endWhenAlone && !ringing && inCall <= 1)
             }
             switch step {
             case .command(.end(let data), let sender)?:
@@ -461,8 +487,8 @@ struct EnginePropertyTests {
                 if online || user != call.caller || end.reason != .callerOffline || end.at != now {
                     problems.append("presence of \(user) ended the call as \(end)")
                 }
-                if participants.contains(where: { $0.role != .caller && $0.state.isActive }) {
-                    problems.append("caller offline ended a call someone else still takes part in")
+                if !settled {
+                    problems.append("caller offline ended a call that is not over by the settle rules")
                 }
             case .expire?:
                 if !settled { problems.append("expiry ended a call that is not over: \(end)") }

@@ -157,9 +157,8 @@ struct CallerOfflineTests {
         #expect(engine.call.state.end?.reason == .acceptFailed)
     }
 
-    /// KNOWN ISSUE (minor, needs four policy flags together). The caller-offline cancel does not run the
-    /// settle rules: an end-when-alone call left with one participant (awaiting confirmation) and nobody
-    /// ringing stays live, although `endWhenAlone` says it ends "as soon as" that is the case.
+    /// The caller-offline cancel runs the settle rules: an end-when-alone call left with one participant
+    /// (awaiting confirmation) and nobody ringing ends at once.
     @Test func callerOfflineCancelAppliesEndWhenAlone() throws {
         let policy = CallPolicy(acceptConfirmation: .seconds(5), endWhenAlone: true, cancelWhenCallerOffline: true)
         var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, policy: policy)
@@ -168,8 +167,6 @@ struct CallerOfflineTests {
         #expect(engine.call.state == .ringing, "carol still rings")
         _ = engine.presenceChanged(of: "alice", isOnline: false, at: sec(3))
         #expect(engine.state(of: "carol") == .cancelled)
-        withKnownIssue("presenceChanged finishes only when no non-caller is active; it skips the endWhenAlone rule") {
-            #expect(engine.call.state.isEnded)
-        }
+        #expect(engine.call.state.end?.reason == .callerOffline)
     }
 }

@@ -35,15 +35,19 @@ struct RejectAndEndReasonTests {
         #expect(aliceRecord.duration == .zero)
     }
 
-    @Test func busyRejectionEndsOneToOneCallBusyAndIsMissed() throws {
+    /// The user's own "I'm busy" (Tencent `ignore`) is an answer made on a device: incoming, with the
+    /// device, so the user's other devices show it answered elsewhere. An automatic busy rejection (the
+    /// busy policy) is missed; see PresencePolicyTests.
+    @Test func ownBusyRejectionEndsOneToOneCallBusyAndIsAnAnswer() throws {
         var (engine, _) = try startCall()
         let outcome = try act(&engine, .reject(data: nil, reason: .busy), from: bob, at: sec(2))
         #expect(engine.call.state == .ended(CallEnd(reason: .busy, by: "bob", at: sec(2))))
         let bobRecord = try #require(record(of: "bob", in: outcome.effects))
         #expect(bobRecord.outcome == .rejected(.busy))
         #expect(bobRecord.endReason == .busy)
-        #expect(bobRecord.direction == .missed)
-        #expect(bobRecord.answeredOn == nil)
+        #expect(bobRecord.direction == .incoming)
+        #expect(bobRecord.answeredOn == "b1")
+        #expect(bobRecord.answeredElsewhere(relativeTo: "b2"))
     }
 
     @Test func groupRejectionLeavesTheOthersRinging() throws {

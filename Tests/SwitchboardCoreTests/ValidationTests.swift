@@ -42,12 +42,15 @@ struct ValidationTests {
         #expect(startRefusal(agora) == .tooManyInvitees)
     }
 
-    /// Reachable only when a policy allows as many invitees per invitation as participants (see the
-    /// report: `violation` accepts that although its message says invitees must stay below the limit).
-    @Test func callerPlusInviteesAboveTheLimitIsCallFull() {
+    /// One invitation can never overflow a call: a policy must leave room for the caller, so
+    /// `maxInviteesPerInvitation` must stay below `maxParticipants`.
+    @Test func invitationsLeaveRoomForTheCaller() {
         let policy = CallPolicy(maxInviteesPerInvitation: 3, maxParticipants: 3)
-        #expect(startRefusal(invitation(["bob", "carol", "dave"], policy: policy)) == .callFull)
-        #expect((try? CallEngine.start(invitation(["bob", "carol"], policy: policy), at: t0)) != nil)
+        #expect(policy.violation() != nil)
+        #expect(startRefusal(invitation(["bob", "carol"], policy: policy)) == .invalidPolicy)
+        let roomy = CallPolicy(maxInviteesPerInvitation: 2, maxParticipants: 3)
+        #expect(roomy.violation() == nil)
+        #expect((try? CallEngine.start(invitation(["bob", "carol"], policy: roomy), at: t0)) != nil)
     }
 
     // MARK: Sizes
@@ -137,19 +140,14 @@ struct ValidationTests {
         }
     }
 
-    /// KNOWN ISSUE. A ring timeout that starts at delivery needs a delivery timeout, or an invitee who
-    /// never acknowledges (offline under `.keep`) rings with no deadline at all: the call never times out.
-    /// `violation(of:)` accepts the combination.
-    @Test func ringTimeoutAtDeliveryNeedsADeliveryTimeout() throws {
+    /// A ring timeout that starts at delivery needs a delivery timeout, or an invitee who never
+    /// acknowledges (offline under `.keep`) would ring with no deadline at all.
+    @Test func ringTimeoutAtDeliveryNeedsADeliveryTimeout() {
         let policy = CallPolicy(ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: nil)
-        withKnownIssue("atDelivery without deliveryTimeout is accepted") {
-            #expect(policy.violation() != nil)
-        }
-        var (engine, effects) = try startCall(policy: policy, status: ["bob": offline])
-        #expect(deadlines(effects).isEmpty)
-        #expect(engine.call.nextDeadline == nil)
-        #expect(engine.expire(at: sec(100_000)).isEmpty)
-        #expect(engine.state(of: "bob") == .inviting, "still ringing a day later")
+        #expect(policy.violation() != nil)
+        #expect(startRefusal(invitation(["bob"], policy: policy)) == .invalidPolicy)
+        let agora = CallPolicy(ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: .seconds(30))
+        #expect(agora.violation() == nil)
     }
 
     // MARK: Refused commands leave the call alone

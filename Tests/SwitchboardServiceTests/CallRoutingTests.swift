@@ -139,4 +139,19 @@ struct CallRoutingTests {
         guard case .success(.calls(let active)) = try dave.request(.activeCalls) else { Issue.record("no calls"); return }
         #expect(active.map(\.id) == [call.id])
     }
+
+    @Test("a deadline whose timer has not fired yet is handled before a later command, so time never runs backwards")
+    func overdueDeadlineBeforeCommand() async throws {
+        let harness = ServiceHarness()
+        let alice = try harness.login("alice")
+        let bob = try harness.login("bob")
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(5)))))
+        await harness.clock.advance(by: .seconds(8))  // the timer loop is not running: nothing fired
+        #expect(harness.service.activeCalls().count == 1)
+        #expect(try bob.request(.call(call.id, .accept(data: nil))).failureCode == "call_not_found")
+        #expect(bob.callNotes.last?.kind == .timedOut(.noAnswer))
+        let end = try #require(alice.callNotes.last?.call.state.end)
+        #expect(end.reason == .noAnswer)
+        #expect(end.at == harness.service.clock.epoch + .seconds(5), "ended at its deadline, not when noticed")
+    }
 }
