@@ -243,4 +243,30 @@ struct ClientSessionTests {
         await world.advance(by: .seconds(40))
         #expect(!alice.serverEvents.contains(.tokenExpired))
     }
+
+    @Test("a delayed link delivers every frame later, in order, without disturbing the session")
+    func delayedLink() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        let bobFaults = FaultInjector()
+        let bob = try await world.login("bob", faults: bobFaults)
+        bobFaults.delay = .seconds(1)
+        for index in 0..<3 {
+            _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("m\(index)")))
+        }
+        await world.advance(by: .milliseconds(750))
+        #expect(!bob.serverEvents.contains { if case .message = $0 { true } else { false } }, "not yet")
+        await world.advance(by: .milliseconds(500))
+        for index in 0..<3 {
+            try await bob.next(where: isMessage("m\(index)"))
+        }
+        await world.advance(by: .seconds(10))
+        #expect(bob.connectionChanges.count == 2, "heartbeats still get through: \(bob.connectionChanges)")
+        // Without a delay, new frames still queue behind those already on the delayed line (order is
+        // kept), so they arrive once the last delayed frame has.
+        bobFaults.delay = .zero
+        _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("after")))
+        await world.advance(by: .seconds(1))
+        try await bob.next(where: isMessage("after"))
+    }
 }
