@@ -35,6 +35,8 @@ public struct ClientTiming: Sendable, Hashable {
     /// No traffic from the service for this long: the link is dead and the state becomes reconnecting
     /// (Agora: 4 s).
     public var interruptedAfter: Duration
+    /// A link whose hello the service has not answered by then is dropped and tried again.
+    public var handshakeTimeout: Duration
     /// A request without a response by then fails with ``ServiceErrorCode/timeout``.
     public var requestTimeout: Duration
     /// The first reconnect delay; each failed attempt doubles it, up to ``reconnectMaxDelay``.
@@ -48,6 +50,7 @@ public struct ClientTiming: Sendable, Hashable {
     public init(
         loginTimeout: Duration = .seconds(12),
         interruptedAfter: Duration = .seconds(4),
+        handshakeTimeout: Duration = .seconds(5),
         requestTimeout: Duration = .seconds(10),
         reconnectInitialDelay: Duration = .milliseconds(500),
         reconnectMaxDelay: Duration = .seconds(4),
@@ -56,6 +59,7 @@ public struct ClientTiming: Sendable, Hashable {
     ) {
         self.loginTimeout = loginTimeout
         self.interruptedAfter = interruptedAfter
+        self.handshakeTimeout = handshakeTimeout
         self.requestTimeout = requestTimeout
         self.reconnectInitialDelay = reconnectInitialDelay
         self.reconnectMaxDelay = reconnectMaxDelay

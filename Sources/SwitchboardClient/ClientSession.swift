@@ -40,9 +40,12 @@ public actor ClientSession {
 
     /// When the session's token expires, if it does.
     public private(set) var tokenExpiresAt: Timestamp?
+    /// ``shutdown()`` was called: the session is over for good.
+    private var isShutDown = false
 
     enum TimerKind: Hashable {
         case loginTimeout
+        case handshake
         case reconnect
         case silence
         case heartbeat
@@ -66,21 +69,31 @@ public actor ClientSession {
         (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
     }
 
+    deinit {
+        // The session's tasks hold it weakly, so an app that drops it without logging out frees it:
+        // its timers stop and its link closes (the service keeps the session for the grace period).
+        for timer in timers.values { timer.task.cancel() }
+        connection?.close()
+        eventSink.finish()
+    }
+
     /// The connection state.
     public var state: ConnectionState { machine.state }
 
     /// The service's id of the current session, once logged in.
     public var sessionID: SessionID? { machine.session }
 
+    /// How many requests wait for their responses (the session's own duties included).
+    public var pendingRequestCount: Int { pending.count }
+
     // MARK: - Login and logout
 
     /// Logs in: returns once the service welcomed the session, or throws why not (refused, timed out
     /// after ``ClientTiming/loginTimeout``, or ``ServiceErrorCode/alreadyLoggedIn``).
     public func login() async throws(SignalingError) {
-        lastSequence = 0
-        acknowledgedSequence = 0
-        confirmations = []
+        try checkNotShutDown()
         let actions = try machine.loginRequested(at: clock.now())
+        resetEventStream()
         let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
             loginWaiter = waiter
             carryOut(actions)
@@ -119,9 +132,11 @@ public actor ClientSession {
         return expiry
     }
 
-    /// Stops the session without logging out, as if the app were killed: the link closes and the
-    /// service keeps the session for its grace period. The event stream ends.
+    /// Stops the session for good without logging out, as if the app were killed: the link closes, the
+    /// service keeps the session for its grace period, the event stream ends, and every later call
+    /// fails with ``ServiceErrorCode/cancelled``.
     public func shutdown() {
+        isShutDown = true
         stopTimers()
         closeLink()
         loginWaiter?.resume(returning: .failure(SignalingError(.cancelled, "the session was shut down")))
@@ -143,6 +158,7 @@ public actor ClientSession {
         timeout: Duration? = nil,
         waitWhileReconnecting: Bool = true
     ) async throws(SignalingError) -> Reply {
+        try checkNotShutDown()
         guard machine.isLoggedIn else {
             throw SignalingError(.notLoggedIn, "not logged in (\(machine.state.rawValue))")
         }
@@ -173,6 +189,19 @@ public actor ClientSession {
             connection?.send(.request(Request(id: id, operation: operation)))
         }
         armRequestTimer()
+    }
+
+    private func checkNotShutDown() throws(SignalingError) {
+        if isShutDown {
+            throw SignalingError(.cancelled, "the session was shut down")
+        }
+    }
+
+    /// A new session's events start again at 1.
+    private func resetEventStream() {
+        lastSequence = 0
+        acknowledgedSequence = 0
+        confirmations = []
     }
 
     private func resolve(_ response: Response) {
@@ -237,6 +266,8 @@ public actor ClientSession {
                 loginWaiter = nil
             case .armLoginTimeout(let time):
                 arm(.loginTimeout, at: time)
+            case .armHandshakeTimeout(let time):
+                arm(.handshake, at: time)
             case .armSilenceCheck(let time):
                 arm(.silence, at: time)
             case .resendPending:
@@ -244,9 +275,7 @@ public actor ClientSession {
             case .failPending(let error):
                 failPending(error)
             case .sessionReplaced:
-                lastSequence = 0
-                acknowledgedSequence = 0
-                confirmations = []
+                resetEventStream()
                 eventSink.yield(.sessionReplaced)
             case .reconnectRefused(let error):
                 eventSink.yield(.reconnectRefused(error))
@@ -263,12 +292,16 @@ public actor ClientSession {
         linkGeneration += 1
         let generation = linkGeneration
         let transport = transport
-        Task {
+        Task { [weak self] in
             do {
                 let connection = try await transport.connect()
-                self.linkConnected(connection, generation: generation)
+                if let self {
+                    await self.linkConnected(connection, generation: generation)
+                } else {
+                    connection.close()
+                }
             } catch {
-                self.linkFailed(generation: generation)
+                await self?.linkFailed(generation: generation)
             }
         }
     }
@@ -279,13 +312,14 @@ public actor ClientSession {
             return
         }
         self.connection = connection
-        Task {
+        Task { [weak self] in
             for await frame in connection.frames {
-                self.received(frame, generation: generation)
+                guard let self else { return }
+                await self.received(frame, generation: generation)
             }
-            self.linkEnded(generation: generation)
+            await self?.linkEnded(generation: generation)
         }
-        carryOut(machine.linkOpened())
+        carryOut(machine.linkOpened(at: clock.now()))
     }
 
     private func linkFailed(generation: Int) {
@@ -303,6 +337,7 @@ public actor ClientSession {
         connection?.close()
         connection = nil
         cancelTimer(.heartbeat)
+        cancelTimer(.handshake)
     }
 
     // MARK: - Frames in
@@ -313,6 +348,7 @@ public actor ClientSession {
         machine.heard(at: now)
         switch frame {
         case .welcome(let welcome):
+            cancelTimer(.handshake)
             heartbeatInterval = welcome.heartbeatInterval
             tokenExpiresAt = welcome.tokenExpiresAt
             carryOut(machine.welcomed(welcome, at: now))
@@ -320,6 +356,7 @@ public actor ClientSession {
                 arm(.heartbeat, at: now + heartbeatInterval)
             }
         case .refused(let error):
+            cancelTimer(.handshake)
             carryOut(machine.refused(error, at: now))
         case .response(let response):
             resolve(response)
@@ -367,13 +404,13 @@ public actor ClientSession {
         timerGeneration += 1
         let generation = timerGeneration
         let clock = clock
-        let task = Task {
+        let task = Task { [weak self] in
             do {
                 try await clock.sleep(until: deadline)
             } catch {
                 return
             }
-            self.timerFired(kind, generation: generation)
+            await self?.timerFired(kind, generation: generation)
         }
         timers[kind] = (generation, task)
     }
@@ -394,6 +431,8 @@ public actor ClientSession {
         switch kind {
         case .loginTimeout:
             carryOut(machine.loginTimedOut())
+        case .handshake:
+            carryOut(machine.handshakeTimedOut())
         case .reconnect:
             carryOut(machine.reconnectDue())
         case .silence:

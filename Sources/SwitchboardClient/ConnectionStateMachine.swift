@@ -36,6 +36,8 @@ struct ConnectionStateMachine {
         /// The pending ``ClientSession/login()`` returns, or throws the error.
         case finishLogin(SignalingError?)
         case armLoginTimeout(Timestamp)
+        /// Call ``handshakeTimedOut()`` at this time unless the service answered the hello.
+        case armHandshakeTimeout(Timestamp)
         /// Call ``silenceCheck(at:)`` at this time.
         case armSilenceCheck(Timestamp)
         /// The session was resumed: send the requests still waiting for an answer again (same ids).
@@ -96,10 +98,17 @@ struct ConnectionStateMachine {
     }
 
     /// The transport connected.
-    mutating func linkOpened() -> [Action] {
+    mutating func linkOpened(at now: Timestamp) -> [Action] {
         guard link == .opening else { return [.closeLink] }
         link = .handshaking
-        return [.sendHello(resume: session)]
+        return [.sendHello(resume: session), .armHandshakeTimeout(now + timing.handshakeTimeout)]
+    }
+
+    /// The service did not answer the hello in time: drop the link and try again.
+    mutating func handshakeTimedOut() -> [Action] {
+        guard link == .handshaking else { return [] }
+        link = .none
+        return [.closeLink] + retryLater()
     }
 
     /// The transport could not connect.
@@ -112,11 +121,16 @@ struct ConnectionStateMachine {
     /// The link ended (closed by either side, or found dead).
     mutating func linkLost(at now: Timestamp) -> [Action] {
         guard link != .none else { return [] }
+        let wasUp = link == .up
         link = .none
         switch state {
-        case .connected:
-            // Repair silently first; the silence check reports reconnecting if it takes too long.
+        case .connected where wasUp:
+            // Repair silently first and at once; the silence check reports reconnecting if it takes
+            // too long. A link that never came up counts as a failed attempt (backoff), so a service
+            // that ends every new link cannot make the client spin.
             return [.closeLink, .scheduleReconnect(.zero)]
+        case .connected:
+            return [.closeLink] + retryLater()
         case .connecting, .reconnecting:
             return [.closeLink] + retryLater()
         case .disconnected, .aborted:
@@ -130,15 +144,16 @@ struct ConnectionStateMachine {
         return [.scheduleReconnect(timing.reconnectDelay(attempt: attempt))]
     }
 
-    /// Something arrived from the service.
+    /// Something arrived from the service. Only traffic on a link that is up shows the service is
+    /// there; a refusal or a bye during a handshake does not.
     mutating func heard(at now: Timestamp) {
-        lastInbound = now
+        if link == .up { lastInbound = now }
     }
 
     mutating func welcomed(_ welcome: Welcome, at now: Timestamp) -> [Action] {
         guard link == .handshaking else { return [] }
-        lastInbound = now
         link = .up
+        lastInbound = now
         attempt = 0
         let replaced = sessionLost || (session != nil && !(welcome.resumed && welcome.session == session))
         session = welcome.session

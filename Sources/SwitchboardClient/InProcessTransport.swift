@@ -153,14 +153,16 @@ final class InProcessLink: Sendable {
     }
 
     func closeFromService() {
-        let wasOpen = state.withLock { state in
+        let (wasOpen, severed) = state.withLock { state in
             defer { state.closedByService = true }
-            return !state.closedByService && !state.closedByClient
+            return (!state.closedByService && !state.closedByClient, state.isSevered)
         }
         guard wasOpen else { return }
+        faults.unregister(self)
+        // A severed link carries nothing, not even the news that it closed.
+        guard !severed else { return }
         // Frames already queued still reach the client, then its stream ends.
         toClientDelay.whenIdle { [toClient] in toClient.finish() }
-        faults.unregister(self)
     }
 
     // MARK: Faults

@@ -48,6 +48,7 @@ public struct CallEngine: Hashable, Sendable {
             throw CallError(.invalidPolicy, violation)
         }
         try checkSize(invitation.payload, limit: policy.maxPayloadBytes, what: "payload")
+        try checkFields(invitation, bounds: bounds)
         // A valid policy leaves room for the caller: no single invitation can overflow the call.
         try checkInvitees(invitation.invitees, sender: invitation.from.user, policy: policy)
 
@@ -112,6 +113,29 @@ public struct CallEngine: Hashable, Sendable {
     static func checkSize(_ text: String?, limit: Int, what: String) throws(CallError) {
         if let text, text.utf8.count > limit {
             throw CallError(.payloadTooLarge, "\(what) is \(text.utf8.count) bytes; at most \(limit) allowed")
+        }
+    }
+
+    /// The call's other free-form fields: room and group ids, and the attachments.
+    static func checkFields(_ invitation: Invitation, bounds: CallPolicy.Bounds) throws(CallError) {
+        for (name, value) in [("roomID", invitation.roomID), ("groupID", invitation.groupID)] {
+            if let value, value.utf8.count > bounds.maxRoomIDBytes {
+                throw CallError(.invalidArgument, "\(name) is \(value.utf8.count) bytes; at most \(bounds.maxRoomIDBytes) allowed")
+            }
+        }
+        let attachments = invitation.attachments
+        if attachments.count > bounds.maxAttachments {
+            throw CallError(.invalidArgument, "\(attachments.count) attachments; at most \(bounds.maxAttachments) allowed")
+        }
+        var total = 0
+        for (key, value) in attachments {
+            if key.isEmpty || key.utf8.count > 64 {
+                throw CallError(.invalidArgument, "attachment key \(String(reflecting: key)) must be 1 to 64 bytes")
+            }
+            total += key.utf8.count + value.utf8.count
+        }
+        if total > bounds.maxAttachmentBytes {
+            throw CallError(.payloadTooLarge, "attachments are \(total) bytes; at most \(bounds.maxAttachmentBytes) allowed")
         }
     }
 

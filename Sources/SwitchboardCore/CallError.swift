@@ -34,8 +34,10 @@ public struct CallError: Error, Hashable, Sendable, CustomStringConvertible {
         case callFull = "call_full"
         /// The invitee list is empty, names the sender, repeats a user or holds an invalid id.
         case invalidInvitees = "invalid_invitees"
-        /// A payload or answer is larger than the policy allows.
+        /// A payload, answer or the attachments are larger than allowed.
         case payloadTooLarge = "payload_too_large"
+        /// A room id, group id or attachment is malformed (too long, empty key, too many).
+        case invalidArgument = "invalid_argument"
         /// The policy is inconsistent or outside the service's bounds.
         case invalidPolicy = "invalid_policy"
         /// There is no acceptance of that participant waiting for confirmation.

@@ -97,23 +97,40 @@ public struct CallPolicy: Hashable, Sendable {
         case reject
     }
 
-    /// Hard limits every policy must respect, whatever surface or app asks.
+    /// Hard limits every call must respect, whatever surface or app asks. They also bound the size of
+    /// a call on the wire: every notification carries the whole call, so payload, attachments and
+    /// every participant's answer together must stay well inside a frame.
     public struct Bounds: Hashable, Sendable {
         public var ringTimeout: ClosedRange<Duration>
         public var timer: ClosedRange<Duration>
         public var maxParticipants: Int
         public var maxPayloadBytes: Int
+        public var maxAnswerBytes: Int
+        /// Attachments: at most this many entries, keys of 1 to 64 bytes, and this many bytes of keys
+        /// and values together.
+        public var maxAttachments: Int
+        public var maxAttachmentBytes: Int
+        /// Room and group ids, in bytes.
+        public var maxRoomIDBytes: Int
 
         public init(
             ringTimeout: ClosedRange<Duration> = .seconds(1) ... .seconds(3600),
             timer: ClosedRange<Duration> = .milliseconds(100) ... .seconds(3600),
-            maxParticipants: Int = 64,
-            maxPayloadBytes: Int = 64 * 1024
+            maxParticipants: Int = 32,
+            maxPayloadBytes: Int = 16 * 1024,
+            maxAnswerBytes: Int = 8 * 1024,
+            maxAttachments: Int = 16,
+            maxAttachmentBytes: Int = 8 * 1024,
+            maxRoomIDBytes: Int = 128
         ) {
             self.ringTimeout = ringTimeout
             self.timer = timer
             self.maxParticipants = maxParticipants
             self.maxPayloadBytes = maxPayloadBytes
+            self.maxAnswerBytes = maxAnswerBytes
+            self.maxAttachments = maxAttachments
+            self.maxAttachmentBytes = maxAttachmentBytes
+            self.maxRoomIDBytes = maxRoomIDBytes
         }
 
         public static let standard = Bounds()
@@ -142,8 +159,8 @@ public struct CallPolicy: Hashable, Sendable {
         if maxPayloadBytes < 0 || maxPayloadBytes > bounds.maxPayloadBytes {
             return "maxPayloadBytes \(maxPayloadBytes) is outside 0...\(bounds.maxPayloadBytes)"
         }
-        if maxAnswerBytes < 0 || maxAnswerBytes > bounds.maxPayloadBytes {
-            return "maxAnswerBytes \(maxAnswerBytes) is outside 0...\(bounds.maxPayloadBytes)"
+        if maxAnswerBytes < 0 || maxAnswerBytes > bounds.maxAnswerBytes {
+            return "maxAnswerBytes \(maxAnswerBytes) is outside 0...\(bounds.maxAnswerBytes)"
         }
         return nil
     }

@@ -17,7 +17,7 @@ public final class InMemoryCallRecordStore: CallRecordStore {
         records.withLock { records in
             var list = records[Owner(app: app, user: record.owner), default: []]
             list.removeAll { $0.callID == record.callID }
-            let position = Self.insertionIndex(in: list, for: RecordCursor(after: record))
+            let position = Self.firstIndex(in: list, after: RecordCursor(after: record))
             list.insert(record, at: position)
             records[Owner(app: app, user: record.owner)] = list
         }
@@ -46,12 +46,8 @@ public final class InMemoryCallRecordStore: CallRecordStore {
         }
     }
 
-    /// Where a record with this position goes in a newest-first list.
-    private static func insertionIndex(in list: [CallRecord], for position: RecordCursor) -> Int {
-        firstIndex(in: list, after: position)
-    }
-
-    /// The index of the first record that sorts after `cursor` (older than it).
+    /// The index of the first record that sorts after `cursor` (older than it): where a page after the
+    /// cursor starts, and where a record with that position is inserted.
     private static func firstIndex(in list: [CallRecord], after cursor: RecordCursor) -> Int {
         var low = 0
         var high = list.count

@@ -27,9 +27,12 @@ final class Realm {
     var presenceWatchers: [UserID: Set<SessionID>] = [:]
     /// Sessions ended while their client was away, and why, so that a late resume is told (kept for
     /// the grace period).
-    var tombstones: [SessionID: Bye.Reason] = [:]
-    /// Peer messages kept for offline users, oldest first.
+    var tombstones: [SessionID: (endpoint: Endpoint, reason: Bye.Reason)] = [:]
+    /// Peer messages kept for offline users, oldest first, their total size, and when the sweep that
+    /// drops expired ones next runs.
     var offlineMessages: [UserID: Deque<PeerMessage>] = [:]
+    var offlineMessageBytes = 0
+    var offlineSweepAt: Timestamp?
 
     init(app: AppID, configuration: AppConfiguration?) {
         self.app = app

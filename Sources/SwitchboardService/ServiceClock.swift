@@ -33,10 +33,6 @@ public struct ServiceClock: Sendable {
         try await clock.sleep(until: origin.advanced(by: epoch.duration(to: deadline)))
     }
 
-    /// Sleeps for `duration` on the injected clock.
-    public func sleep(for duration: Duration) async throws {
-        try await clock.sleep(until: clock.now.advanced(by: duration))
-    }
 }
 
 /// Reads the operating system's wall clock.

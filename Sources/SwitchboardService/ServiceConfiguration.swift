@@ -22,6 +22,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most responses kept per session to answer re-sent requests.
     public var responseMemory: Int
     public var maxSessionsPerUser: Int
+    /// The most calls one user may have ringing or connected at once (caller or invitee) before their
+    /// next invite is refused.
+    public var maxActiveCallsPerUser: Int
     /// The largest peer or channel message, in bytes (Agora: 32 KB).
     public var maxMessageBytes: Int
     public var maxChannelsPerSession: Int
@@ -30,6 +33,9 @@ public struct ServiceConfiguration: Sendable {
     /// Offline peer messages kept per user, and for how long (Agora: 200 for 7 days).
     public var offlineMessageLimit: Int
     public var offlineMessageRetention: Duration
+    /// The most bytes of offline messages one app keeps in all (recipients may be any user id, so the
+    /// per-user limit alone does not bound the store).
+    public var offlineMessageBytesPerApp: Int
     /// Limits on the policies surfaces may choose.
     public var policyBounds: CallPolicy.Bounds
 
@@ -42,12 +48,14 @@ public struct ServiceConfiguration: Sendable {
         replayLimit: Int = 2048,
         responseMemory: Int = 256,
         maxSessionsPerUser: Int = 16,
+        maxActiveCallsPerUser: Int = 32,
         maxMessageBytes: Int = 32 * 1024,
         maxChannelsPerSession: Int = 20,
         maxSubscriptionsPerSession: Int = 512,
         maxPresenceQuery: Int = 256,
         offlineMessageLimit: Int = 200,
         offlineMessageRetention: Duration = .seconds(7 * 24 * 3600),
+        offlineMessageBytesPerApp: Int = 64 * 1024 * 1024,
         policyBounds: CallPolicy.Bounds = .standard
     ) {
         self.apps = apps
@@ -58,12 +66,14 @@ public struct ServiceConfiguration: Sendable {
         self.replayLimit = replayLimit
         self.responseMemory = responseMemory
         self.maxSessionsPerUser = maxSessionsPerUser
+        self.maxActiveCallsPerUser = maxActiveCallsPerUser
         self.maxMessageBytes = maxMessageBytes
         self.maxChannelsPerSession = maxChannelsPerSession
         self.maxSubscriptionsPerSession = maxSubscriptionsPerSession
         self.maxPresenceQuery = maxPresenceQuery
         self.offlineMessageLimit = offlineMessageLimit
         self.offlineMessageRetention = offlineMessageRetention
+        self.offlineMessageBytesPerApp = offlineMessageBytesPerApp
         self.policyBounds = policyBounds
     }
 

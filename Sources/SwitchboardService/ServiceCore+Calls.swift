@@ -19,6 +19,10 @@ extension ServiceCore {
         at now: Timestamp,
         followUps: inout FollowUps
     ) -> Result<Reply, SignalingError> {
+        let active = realm.activeCallsByUser[session.user]?.count ?? 0
+        guard active < configuration.maxActiveCallsPerUser else {
+            return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(active) active calls"))
+        }
         let id = CallID(makeIdentifier(prefix: "c", at: now))
         let invitation = Invitation(
             callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
@@ -84,9 +88,7 @@ extension ServiceCore {
         } catch {
             throw SignalingError(error)
         }
-        var followUps = FollowUps()
-        _ = commit(outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
-        followUps.actions.forEach { $0() }
+        commitNow(outcome.effects, of: id, in: realm, at: now)
         logger.info("call \(id) ended by the server")
     }
 
@@ -102,9 +104,7 @@ extension ServiceCore {
         guard realm.calls[id] != nil else { return }
         let effects = realm.calls[id]!.expire(at: time)
         guard !effects.isEmpty else { return }
-        var followUps = FollowUps()
-        _ = commit(effects, of: id, in: realm, at: time, followUps: &followUps)
-        followUps.actions.forEach { $0() }
+        commitNow(effects, of: id, in: realm, at: time)
     }
 
     /// A user got their first session or lost their last: every call they are in learns it.
@@ -112,11 +112,15 @@ extension ServiceCore {
         for id in (realm.activeCallsByUser[user] ?? []).sorted() {
             expireOverdue(id, in: realm, at: now)
             guard realm.calls[id] != nil else { continue }
-            let effects = realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now)
-            var followUps = FollowUps()
-            _ = commit(effects, of: id, in: realm, at: now, followUps: &followUps)
-            followUps.actions.forEach { $0() }
+            commitNow(realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now), of: id, in: realm, at: now)
         }
+    }
+
+    /// Carries out an engine transition that no request waits for: everything at once.
+    private func commitNow(_ effects: [CallEffect], of id: CallID, in realm: Realm, at now: Timestamp) {
+        var followUps = FollowUps()
+        _ = commit(effects, of: id, in: realm, at: now, followUps: &followUps)
+        followUps.actions.forEach { $0() }
     }
 
     /// Carries out an engine transition: records are stored and deadlines armed at once (before any
@@ -169,10 +173,17 @@ extension ServiceCore {
         }
     }
 
-    /// Stores a record. A store that fails is retried with the next record, so a record is late rather
-    /// than lost; the failure is logged.
+    /// Stores a record. A record the store refuses is kept and retried with the next one, so it is late
+    /// rather than lost (a newer record of the same owner and call replaces it in the queue, so a retry
+    /// never overwrites newer data); the failure is logged. The queue is bounded: past
+    /// ``pendingRecordLimit`` the oldest are dropped, loudly.
     private func save(_ record: CallRecord, in realm: Realm) {
+        pendingRecords.removeAll { $0.0 == realm.app && $0.1.owner == record.owner && $0.1.callID == record.callID }
         pendingRecords.append((realm.app, record))
+        if pendingRecords.count > Self.pendingRecordLimit {
+            let dropped = pendingRecords.removeFirst()
+            logger.critical("the record store keeps failing: dropped the record of call \(dropped.1.callID) for \(dropped.1.owner)")
+        }
         var remaining: [(AppID, CallRecord)] = []
         for (app, pending) in pendingRecords {
             do {

@@ -32,6 +32,9 @@ extension ServiceCore {
             tokenTimerFired(deadline.target, at: deadline.time, in: realm)
         case .tombstone(let app, let id):
             realms[app]?.tombstones[id] = nil
+        case .offlineSweep(let app):
+            guard let realm = realms[app], realm.offlineSweepAt == deadline.time else { return }
+            sweepOfflineMessages(in: realm, at: deadline.time)
         }
     }
 }

@@ -40,28 +40,62 @@ extension ServiceCore {
             return .success(.message(.delivered))
         }
         guard request.storeIfOffline else { return .success(.message(.peerOffline)) }
+        let size = request.content.byteCount
+        guard realm.offlineMessageBytes + size <= configuration.offlineMessageBytesPerApp else {
+            return .failure(SignalingError(.rateLimited, "the service keeps no more offline messages for now"))
+        }
         var kept = realm.offlineMessages[request.to] ?? []
-        dropExpired(from: &kept, at: now)
         kept.append(PeerMessage(from: session.user, content: request.content, sentAt: now, isOffline: true))
-        while kept.count > configuration.offlineMessageLimit { kept.removeFirst() }
+        realm.offlineMessageBytes += size
+        while kept.count > configuration.offlineMessageLimit, let dropped = kept.popFirst() {
+            realm.offlineMessageBytes -= dropped.content.byteCount
+        }
         realm.offlineMessages[request.to] = kept
+        if realm.offlineSweepAt == nil {
+            armOfflineSweep(in: realm, at: now + configuration.offlineMessageRetention)
+        }
         return .success(.message(.stored))
     }
 
     /// Hands a new session the messages kept while its user was offline.
     func deliverOfflineMessages(to session: Session, in realm: Realm, at now: Timestamp) {
-        guard var kept = realm.offlineMessages.removeValue(forKey: session.user) else { return }
-        dropExpired(from: &kept, at: now)
+        guard let kept = realm.offlineMessages.removeValue(forKey: session.user) else { return }
+        let oldest = now - configuration.offlineMessageRetention
         for message in kept {
-            emit(.message(message), to: session, at: now)
+            realm.offlineMessageBytes -= message.content.byteCount
+            if message.sentAt > oldest {
+                emit(.message(message), to: session, at: now)
+            }
         }
     }
 
-    private func dropExpired(from messages: inout Deque<PeerMessage>, at now: Timestamp) {
+    /// Drops every offline message past its retention, then arms the next sweep for the oldest one left.
+    ///
+    /// A message expires at `sentAt + retention`: at that instant it is dropped, so the next sweep is always
+    /// strictly later than `now` and the sweep cannot re-arm itself for the instant it runs at.
+    func sweepOfflineMessages(in realm: Realm, at now: Timestamp) {
+        realm.offlineSweepAt = nil
         let oldest = now - configuration.offlineMessageRetention
-        while let first = messages.first, first.sentAt < oldest {
-            messages.removeFirst()
+        var nextExpiry: Timestamp?
+        for (user, var messages) in realm.offlineMessages {
+            while let first = messages.first, first.sentAt <= oldest {
+                realm.offlineMessageBytes -= first.content.byteCount
+                messages.removeFirst()
+            }
+            realm.offlineMessages[user] = messages.isEmpty ? nil : messages
+            if let first = messages.first {
+                let expiry = first.sentAt + configuration.offlineMessageRetention
+                nextExpiry = min(nextExpiry ?? expiry, expiry)
+            }
         }
+        if let nextExpiry {
+            armOfflineSweep(in: realm, at: nextExpiry)
+        }
+    }
+
+    private func armOfflineSweep(in realm: Realm, at time: Timestamp) {
+        realm.offlineSweepAt = time
+        arm(.offlineSweep(realm.app), at: time)
     }
 
     // MARK: - Channels
@@ -104,18 +138,18 @@ extension ServiceCore {
         return .success(.members(members.keys.sorted()))
     }
 
-    /// Removes a session from a channel; when it was the user's last session there, the other members
-    /// are told the user left.
-    func leaveChannel(_ channel: String, session: Session, in realm: Realm, at now: Timestamp) {
+    /// Removes a session from a channel at once. When it was the user's last session there, returns
+    /// what to tell the other members (the user left); the caller sends it when its response is out.
+    func leaveChannel(_ channel: String, session: Session, in realm: Realm) -> [(event: ServerEvent, session: Session)] {
         session.channels.remove(channel)
-        guard var members = realm.channels[channel] else { return }
+        guard var members = realm.channels[channel] else { return [] }
         members[session.user]?.remove(session.id)
         let userLeft = members[session.user]?.isEmpty ?? true
         if userLeft { members[session.user] = nil }
         realm.channels[channel] = members.isEmpty ? nil : members
-        guard userLeft else { return }
-        for other in memberSessions(of: channel, in: realm, excluding: session.user) {
-            emit(.channelMemberLeft(channel: channel, user: session.user), to: other, at: now)
+        guard userLeft else { return [] }
+        return memberSessions(of: channel, in: realm, excluding: session.user).map {
+            (ServerEvent.channelMemberLeft(channel: channel, user: session.user), $0)
         }
     }
 

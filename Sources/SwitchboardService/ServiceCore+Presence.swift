@@ -44,4 +44,13 @@ extension ServiceCore {
         }
         return nil
     }
+
+    /// Stops `session` watching these users.
+    func unsubscribe(_ session: Session, from users: some Sequence<UserID>, in realm: Realm) {
+        for user in users {
+            session.subscriptions.remove(user)
+            realm.presenceWatchers[user]?.remove(session.id)
+            if realm.presenceWatchers[user]?.isEmpty == true { realm.presenceWatchers[user] = nil }
+        }
+    }
 }

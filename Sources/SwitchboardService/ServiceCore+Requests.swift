@@ -75,11 +75,7 @@ extension ServiceCore {
         case .subscribePresence(let users):
             return subscribePresence(users, session: session, in: realm)
         case .unsubscribePresence(let users):
-            for user in users {
-                session.subscriptions.remove(user)
-                realm.presenceWatchers[user]?.remove(session.id)
-                if realm.presenceWatchers[user]?.isEmpty == true { realm.presenceWatchers[user] = nil }
-            }
+            unsubscribe(session, from: users, in: realm)
             return .success(.empty)
         case .joinChannel(let channel):
             return joinChannel(channel, session: session, in: realm, at: now, followUps: &followUps)
@@ -87,7 +83,8 @@ extension ServiceCore {
             guard session.channels.contains(channel) else {
                 return .failure(SignalingError(.notInChannel, "not a member of channel \(channel)"))
             }
-            followUps.then { [self] in leaveChannel(channel, session: session, in: realm, at: now) }
+            let notices = leaveChannel(channel, session: session, in: realm)
+            followUps.then { [self] in notices.forEach { emit($0.event, to: $0.session, at: now) } }
             return .success(.empty)
         case .channelMembers(let channel):
             guard session.channels.contains(channel) else {

@@ -79,7 +79,6 @@ extension ServiceCore {
         realm.sessions[session.id] = session
         realm.sessionsByUser[hello.user, default: []].append(session.id)
         links[connection]?.session = (realm.app, session.id)
-        realm.tombstones[session.id] = nil
 
         send(.welcome(Welcome(session: session.id, resumed: false, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,
@@ -128,22 +127,23 @@ extension ServiceCore {
             refuse(error, on: connection)
             return
         }
-        if let reason = realm.tombstones[resume.session] {
-            // The session was ended while the client was away (another login took its place): say so,
-            // rather than inviting a fresh login that would end the other session in turn.
-            send(.bye(Bye(reason: reason, message: "the session ended while the client was away")), to: connection)
-            disconnect(connection)
-            return
-        }
-        guard let session = realm.sessions[resume.session], session.endpoint == Endpoint(user: hello.user, device: hello.device) else {
-            refuse(SignalingError(.sessionExpired, "session \(resume.session) is unknown or past its grace period"), on: connection)
-            return
-        }
+        let endpoint = Endpoint(user: hello.user, device: hello.device)
         let grant: TokenGrant
         do {
             grant = try verifyToken(hello, realm: realm, at: now)
         } catch {
             refuse(error, on: connection)
+            return
+        }
+        if let tombstone = realm.tombstones[resume.session], tombstone.endpoint == endpoint {
+            // The session was ended while the client was away (another login took its place): say so,
+            // rather than inviting a fresh login that would end the other session in turn.
+            send(.bye(Bye(reason: tombstone.reason, message: "the session ended while the client was away")), to: connection)
+            disconnect(connection)
+            return
+        }
+        guard let session = realm.sessions[resume.session], session.endpoint == endpoint else {
+            refuse(SignalingError(.sessionExpired, "session \(resume.session) is unknown or past its grace period"), on: connection)
             return
         }
         guard let missed = session.events(after: resume.lastSequence) else {
@@ -184,7 +184,7 @@ extension ServiceCore {
         realm.sessionsByUser[session.user]?.removeAll { $0 == session.id }
         if realm.sessionsByUser[session.user]?.isEmpty == true { realm.sessionsByUser[session.user] = nil }
         if reason != .loggedOut && reason != .sessionExpired {
-            realm.tombstones[session.id] = reason
+            realm.tombstones[session.id] = (session.endpoint, reason)
             arm(.tombstone(realm.app, session.id), at: now + configuration.offlineAfter)
         }
         if let connection = session.connection {
@@ -192,12 +192,11 @@ extension ServiceCore {
             disconnect(connection)
         }
         for channel in session.channels.sorted() {
-            leaveChannel(channel, session: session, in: realm, at: now)
+            for notice in leaveChannel(channel, session: session, in: realm) {
+                emit(notice.event, to: notice.session, at: now)
+            }
         }
-        for watched in session.subscriptions {
-            realm.presenceWatchers[watched]?.remove(session.id)
-            if realm.presenceWatchers[watched]?.isEmpty == true { realm.presenceWatchers[watched] = nil }
-        }
+        unsubscribe(session, from: session.subscriptions, in: realm)
         logger.info("session \(session.id) of \(session.user) ended: \(reason.rawValue)")
         presenceMayHaveChanged(session.user, from: previousPresence, in: realm, at: now)
         if !realm.hasSession(session.user) {
@@ -249,13 +248,19 @@ extension ServiceCore {
     func armTokenTimers(_ session: Session, at now: Timestamp) {
         guard let expiry = session.tokenExpiresAt else {
             session.tokenWarningAt = nil
+            session.tokenExpiryAt = nil
             return
         }
         // Less than the lead left (or none): warn at once, as ZIM does right after such a login.
         let warning = max(now, expiry - configuration.tokenWarningLead)
-        session.tokenWarningAt = warning
-        arm(.tokenWarning(session.app, session.id), at: warning)
-        arm(.tokenExpiry(session.app, session.id), at: expiry)
+        if session.tokenWarningAt != warning {
+            session.tokenWarningAt = warning
+            arm(.tokenWarning(session.app, session.id), at: warning)
+        }
+        if session.tokenExpiryAt != expiry {
+            session.tokenExpiryAt = expiry
+            arm(.tokenExpiry(session.app, session.id), at: expiry)
+        }
     }
 
     func tokenTimerFired(_ target: Deadline.Target, at time: Timestamp, in realm: Realm) {
@@ -267,7 +272,10 @@ extension ServiceCore {
             session.tokenWarningAt = nil
             emit(.tokenWillExpire(expiresAt: expiry), to: session, at: time)
         case .tokenExpiry(_, let id):
-            guard let session = realm.sessions[id], session.tokenExpiresAt == time else { return }
+            guard let session = realm.sessions[id], session.tokenExpiryAt == time else { return }
+            session.tokenExpiryAt = nil
+            // The session goes on: what an expired token means (a notice, or the end of the session)
+            // is each surface's to decide (DECISIONS.md).
             emit(.tokenExpired, to: session, at: time)
         default:
             break

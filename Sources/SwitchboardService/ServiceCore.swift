@@ -39,6 +39,7 @@ final class ServiceCore {
 
     /// Records the store refused, retried with the next record.
     var pendingRecords: [(AppID, CallRecord)] = []
+    static let pendingRecordLimit = 10_000
 
     /// Where new identifiers come from.
     var randomness = SystemRandomNumberGenerator()
@@ -58,6 +59,16 @@ final class ServiceCore {
         if configuration.isDevelopmentMode {
             realms[.development] = Realm(app: .development, configuration: nil)
         }
+    }
+
+    /// The latest instant handed to the core.
+    var lastNow = Timestamp.zero
+
+    /// The current time, never earlier than an instant already used: transitions happen in the order
+    /// the lock is taken, so their times must not run backwards.
+    func now(on clock: ServiceClock) -> Timestamp {
+        lastNow = max(lastNow, clock.now())
+        return lastNow
     }
 
     // MARK: - Connections
@@ -186,6 +197,8 @@ struct Deadline: Comparable {
         case tokenExpiry(AppID, SessionID)
         /// Forget why a session ended.
         case tombstone(AppID, SessionID)
+        /// Drop offline messages past their retention.
+        case offlineSweep(AppID)
     }
 
     var time: Timestamp

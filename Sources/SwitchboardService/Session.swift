@@ -23,17 +23,18 @@ final class Session {
     /// The liveness deadline currently in the service's heap, if any.
     var livenessDeadline: Timestamp?
     var tokenExpiresAt: Timestamp?
-    /// When the pending token warning fires; a warning timer that does not match is stale.
+    /// When the pending token warning and expiry timers fire; a fired timer that does not match is
+    /// stale (the token was renewed), and an unchanged time is not armed twice.
     var tokenWarningAt: Timestamp?
+    var tokenExpiryAt: Timestamp?
 
     /// The next event's sequence number.
     var nextSequence: EventSequence = 1
     /// Events not yet acknowledged, oldest first, for replay on resume.
     var replay: Deque<EventEnvelope> = []
-    /// Every event up to this sequence is gone from the replay buffer (acknowledged or dropped).
+    /// Every event up to this sequence is gone from the replay buffer (acknowledged, or dropped past
+    /// the replay limit, after which the session cannot be resumed from before them).
     var replayFloor: EventSequence = 0
-    /// Events were dropped unacknowledged: the session can no longer be resumed from before them.
-    var droppedUnacknowledged = false
 
     /// Responses to recent requests, for re-sent ones.
     var responses: [RequestID: Response] = [:]
@@ -64,7 +65,6 @@ final class Session {
         replay.append(envelope)
         if replay.count > replayLimit, let dropped = replay.popFirst() {
             replayFloor = dropped.sequence
-            droppedUnacknowledged = true
         }
         return envelope
     }

@@ -52,23 +52,23 @@ public final class SignalingService: Sendable {
         core.withLock { $0.open(connection) }
     }
 
+    // Every entry point reads the clock inside the lock (``ServiceCore/now(on:)``), so the instants the
+    // core sees never go backwards, whichever thread comes first.
+
     /// Handles one frame from a connection.
     public func receive(_ frame: ClientFrame, from connection: ConnectionID) {
-        let now = clock.now()
-        core.withLock { $0.receive(frame, from: connection, at: now) }
+        core.withLock { $0.receive(frame, from: connection, at: $0.now(on: clock)) }
     }
 
     /// Handles a frame the transport could not decode (see ``SwitchboardWire/WireCodec``). Pass the
     /// request id when it could be read, so the error reaches the request.
     public func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID) {
-        let now = clock.now()
-        core.withLock { $0.receiveInvalid(error, requestID: requestID, from: connection, at: now) }
+        core.withLock { $0.receiveInvalid(error, requestID: requestID, from: connection, at: $0.now(on: clock)) }
     }
 
     /// The connection is gone (closed by either side, or broken). Its session stays for the grace period.
     public func closed(_ connection: ConnectionID) {
-        let now = clock.now()
-        core.withLock { $0.closed(connection, at: now) }
+        core.withLock { $0.closed(connection, at: $0.now(on: clock)) }
     }
 
     // MARK: - Timers
@@ -83,7 +83,7 @@ public final class SignalingService: Sendable {
         defer { core.withLock { $0.stopTimer() } }
         while !Task.isCancelled {
             let sleeper = core.withLock { core in
-                core.fireDeadlines(until: clock.now())
+                core.fireDeadlines(until: core.now(on: clock))
                 return core.scheduleTimerSleep(on: clock)
             }
             await withTaskCancellationHandler {
@@ -97,8 +97,7 @@ public final class SignalingService: Sendable {
     /// Fires every timer due now. ``run()`` calls this as timers come due; a test that moves a test
     /// clock by hand (without running the loop) calls it itself.
     public func fireDueTimers() {
-        let now = clock.now()
-        core.withLock { $0.fireDeadlines(until: now) }
+        core.withLock { $0.fireDeadlines(until: $0.now(on: clock)) }
     }
 
     /// Starts ``run()`` in a task of its own and returns it; cancel the task to stop the timers.
@@ -111,12 +110,11 @@ public final class SignalingService: Sendable {
 
     /// Ends any call: its participants are told it was ended by the server.
     public func endCall(_ id: CallID, app: AppID = .development) throws(SignalingError) {
-        let now = clock.now()
         try core.withLock { (core) throws(SignalingError) in
             guard let realm = core.realms[app] else {
                 throw SignalingError(.unknownApp, "no app \(app)")
             }
-            try core.endCallByServer(id, in: realm, at: now)
+            try core.endCallByServer(id, in: realm, at: core.now(on: clock))
         }
     }
 

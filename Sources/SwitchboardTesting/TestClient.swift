@@ -136,20 +136,23 @@ public final class TestClient: Sendable {
         log.withLock { $0.consumed = $0.events.count }
     }
 
+    /// Returns when the next event arrives (or the stream ends), or after `delay` at the latest. The
+    /// waiter is registered before its timer starts, so neither wake-up can be lost.
     private func waitForAnyEvent(orAfter delay: Duration) async {
         let id = Int.random(in: .min ... .max)
-        let timer = Task {
-            try? await Task.sleep(for: delay)
-            let waiter = log.withLock { log -> Waiter? in
-                guard let index = log.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return log.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume()
-        }
+        var timer: Task<Void, Never>?
         await withCheckedContinuation { continuation in
             log.withLock { $0.waiters.append(Waiter(id: id, continuation: continuation)) }
+            timer = Task { [log] in
+                try? await Task.sleep(for: delay)
+                let waiter = log.withLock { log -> Waiter? in
+                    guard let index = log.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return log.waiters.remove(at: index)
+                }
+                waiter?.continuation.resume()
+            }
         }
-        timer.cancel()
+        timer?.cancel()
     }
 }
 

@@ -1,4 +1,5 @@
 import Clocks
+import Synchronization
 import Logging
 import SwitchboardClient
 import SwitchboardCore
@@ -122,6 +123,66 @@ public final class TestWorld: Sendable {
         for _ in 0..<3 {
             await Task.yield()
             try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// Waits (in real time, at most `timeout`) until `condition` holds, without moving the world's time.
+    /// Use it before advancing the clock, so that the work under test has armed its timers first.
+    public func eventually(
+        timeout: Duration = .seconds(5),
+        _ what: String = "the condition",
+        _ condition: @Sendable () async -> Bool
+    ) async throws {
+        let start = ContinuousClock.now
+        while !(await condition()) {
+            if ContinuousClock.now - start > timeout {
+                throw TestWorldError.timedOut("\(what) did not come true in \(timeout) of real time")
+            }
+            await settle()
+        }
+    }
+
+    /// The result of a task, waiting at most `timeout` of real time: a test that waits for something
+    /// that never happens fails instead of hanging the suite.
+    public func result<Success: Sendable>(
+        of task: Task<Success, any Error>,
+        timeout: Duration = .seconds(5)
+    ) async throws -> Result<Success, any Error> {
+        try await withCheckedThrowingContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            Task { once.resume(with: .success(await task.result)) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                once.resume(with: .failure(TestWorldError.timedOut("the task did not finish in \(timeout) of real time")))
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with whichever result comes first.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
+
+    init(_ continuation: CheckedContinuation<Value, any Error>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(with result: Result<Value, any Error>) {
+        let waiting = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
+}
+
+/// Why a ``TestWorld`` wait failed.
+public enum TestWorldError: Error, CustomStringConvertible {
+    case timedOut(String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let message): message
         }
     }
 }

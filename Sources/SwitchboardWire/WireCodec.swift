@@ -31,8 +31,13 @@ import SwitchboardJSON
 /// `invalid_invitees`, `invalid_policy`), so that such a request gets the same answer whether it came as
 /// JSON or as a value through the in-process transport.
 public enum WireCodec {
-    /// The limits incoming frames are parsed with.
+    /// The limits frames from clients are parsed with: the service's protection against its clients.
     public static var limits: JSONLimits { .wire }
+
+    /// The limits frames from the service are parsed with. Larger: a client trusts its service more,
+    /// and a call notification carries the whole call (bounded by ``CallPolicy/Bounds``, but JSON
+    /// escaping can grow strings up to six times).
+    public static var serverFrameLimits: JSONLimits { JSONLimits(maxBytes: 8 * 1024 * 1024, maxDepth: JSONLimits.wire.maxDepth) }
 
     // MARK: Encoding
 
@@ -74,11 +79,11 @@ public enum WireCodec {
         try decodeClientFrame(json: try parse(text, limits: limits))
     }
 
-    public static func decodeServerFrame(_ bytes: [UInt8], limits: JSONLimits = WireCodec.limits) throws(SignalingError) -> ServerFrame {
+    public static func decodeServerFrame(_ bytes: [UInt8], limits: JSONLimits = WireCodec.serverFrameLimits) throws(SignalingError) -> ServerFrame {
         try decodeServerFrame(json: try parse(bytes, limits: limits))
     }
 
-    public static func decodeServerFrame(_ text: String, limits: JSONLimits = WireCodec.limits) throws(SignalingError) -> ServerFrame {
+    public static func decodeServerFrame(_ text: String, limits: JSONLimits = WireCodec.serverFrameLimits) throws(SignalingError) -> ServerFrame {
         try decodeServerFrame(json: try parse(text, limits: limits))
     }
 

@@ -65,10 +65,11 @@ struct ClientSessionTests {
         faults.refusesConnections = true
         let alice = world.client("alice", faults: faults)
         let login = Task { try await alice.session.login() }
+        try await alice.nextConnection(.connecting)  // the login timer is armed: time may move
         await world.advance(by: .seconds(11))
         #expect(await alice.session.state == .connecting)
         await world.advance(by: .seconds(1))
-        let result = await login.result
+        let result = try await world.result(of: login)
         #expect(throws: SignalingError.self) { try result.get() }
         #expect(alice.connectionChanges.last == ConnectionChangeEvent(state: .disconnected, reason: .loginTimeout))
     }
@@ -142,10 +143,10 @@ struct ClientSessionTests {
         let alice = try await world.login("alice", faults: faults)
         faults.dropFramesToClient { if case .response = $0 { true } else { false } }
         let invite = Task { try await alice.session.invite(InviteRequest(invitees: ["bob"])) }
-        await world.settle()
+        try await world.eventually("the invitation reached the service") { world.service.activeCalls().count == 1 }
         faults.severLinks()
         await world.advance(by: .seconds(6))
-        let call = try await invite.value
+        let call = try await world.result(of: invite).get()
         #expect(world.service.activeCalls().map(\.id) == [call.id])
     }
 
@@ -156,9 +157,11 @@ struct ClientSessionTests {
         let alice = try await world.login("alice", faults: faults)
         faults.dropFramesToService { if case .request = $0 { true } else { false } }
         let query = Task { try await alice.session.activeCalls() }
+        try await world.eventually("the request is out") { await alice.session.pendingRequestCount == 1 }
         await world.advance(by: .seconds(9))
+        #expect(await alice.session.pendingRequestCount == 1, "not timed out before 10 s")
         await world.advance(by: .seconds(2))
-        let result = await query.result
+        let result = try await world.result(of: query)
         #expect(throws: SignalingError(.timeout, "no response to call.active in time")) { try result.get() }
     }
 
@@ -174,10 +177,11 @@ struct ClientSessionTests {
             _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("x")))
         }
         let calls = Task { try await alice.session.activeCalls() }
+        try await world.eventually("the request waits") { await alice.session.pendingRequestCount == 1 }
         await world.advance(by: .seconds(2))
         faults.refusesConnections = false
         await world.advance(by: .seconds(3))
-        #expect(try await calls.value.isEmpty)
+        #expect(try await world.result(of: calls).get().isEmpty)
     }
 
     @Test("another login of the same user under single-device aborts this one (remoteLogin); requests then fail")
@@ -268,5 +272,65 @@ struct ClientSessionTests {
         _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("after")))
         await world.advance(by: .seconds(1))
         try await bob.next(where: isMessage("after"))
+    }
+
+    @Test("a refused second login leaves the running session's event stream untouched")
+    func secondLoginKeepsTheStream() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        let bob = try await world.login("bob")
+        _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("one")))
+        try await bob.next(where: isMessage("one"))
+        await #expect(throws: SignalingError.self) { try await bob.session.login() }
+        _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("two")))
+        try await bob.next(where: isMessage("two"))
+        await world.advance(by: .seconds(2))
+        let messages = bob.serverEvents.filter { if case .message = $0 { true } else { false } }
+        #expect(messages.count == 2, "no replay, no loss: \(messages)")
+        #expect(bob.connectionChanges.count == 2)
+    }
+
+    @Test("a hello lost while reconnecting is given up after the handshake timeout and tried again")
+    func lostHelloIsRetried() async throws {
+        let world = TestWorld()
+        let faults = FaultInjector()
+        let alice = try await world.login("alice", faults: faults)
+        faults.dropFramesToService(2) { if case .hello = $0 { true } else { false } }
+        faults.severLinks()
+        await world.advance(by: .seconds(5))
+        try await alice.nextConnection(.reconnecting)
+        await world.advance(by: .seconds(15))
+        try await alice.nextConnection(.connected)
+        #expect(await alice.session.state == .connected)
+        #expect(world.service.sessionCount(user: "alice") == 1)
+    }
+
+    @Test("after shutdown the session is over: every call fails at once")
+    func shutdownIsFinal() async throws {
+        let world = TestWorld()
+        let alice = try await world.login("alice")
+        await alice.session.shutdown()
+        await #expect(throws: SignalingError(.cancelled, "the session was shut down")) { try await alice.session.login() }
+        await #expect(throws: SignalingError(.cancelled, "the session was shut down")) { _ = try await alice.session.activeCalls() }
+    }
+
+    @Test("a session the app drops without logging out is freed, and its link closes")
+    func abandonedSessionIsFreed() async throws {
+        final class WeakReference: @unchecked Sendable {
+            // Written once before the checks below read it.
+            weak var session: ClientSession?
+        }
+        let world = TestWorld()
+        let reference = WeakReference()
+        do {
+            let session = ClientSession(
+                configuration: ClientConfiguration(app: "test-app", user: "ghost", device: "g1"),
+                transport: world.transport(), clock: world.serviceClock)
+            try await session.login()
+            reference.session = session
+            #expect(world.service.sessionCount(user: "ghost") == 1)
+        }
+        try await world.eventually("the dropped session is freed") { reference.session == nil }
+        try await world.eventually("its link is closed") { world.service.connectionCount == 0 }
     }
 }

@@ -17,7 +17,7 @@ private func welcome(_ session: SessionID, resumed: Bool) -> Welcome {
 private func loggedIn() throws -> ConnectionStateMachine {
     var machine = ConnectionStateMachine(timing: ClientTiming())
     _ = try machine.loginRequested(at: t0)
-    _ = machine.linkOpened()
+    _ = machine.linkOpened(at: t0)
     _ = machine.welcomed(welcome("s1", resumed: false), at: t0)
     return machine
 }
@@ -29,7 +29,7 @@ struct ConnectionStateMachineTests {
         var machine = ConnectionStateMachine(timing: ClientTiming())
         let start = try machine.loginRequested(at: t0)
         #expect(start == [.report(.connecting, .login), .armLoginTimeout(at(12)), .openLink])
-        #expect(machine.linkOpened() == [.sendHello(resume: nil)])
+        #expect(machine.linkOpened(at: t0) == [.sendHello(resume: nil), .armHandshakeTimeout(at(5))])
         let done = machine.welcomed(welcome("s1", resumed: false), at: at(0.1))
         #expect(done == [.report(.connected, .loginSuccess), .finishLogin(nil), .armSilenceCheck(at(4.1))])
         #expect(machine.state == .connected)
@@ -64,7 +64,7 @@ struct ConnectionStateMachineTests {
 
         var refused = ConnectionStateMachine(timing: ClientTiming())
         _ = try refused.loginRequested(at: t0)
-        _ = refused.linkOpened()
+        _ = refused.linkOpened(at: t0)
         let error = SignalingError(.invalidToken, "bad")
         #expect(refused.refused(error, at: t0) == [.report(.disconnected, .loginFailure), .finishLogin(error), .closeLink])
     }
@@ -77,7 +77,7 @@ struct ConnectionStateMachineTests {
         #expect(machine.state == .connected)
         #expect(!machine.canSend)
         #expect(machine.reconnectDue() == [.openLink])
-        #expect(machine.linkOpened() == [.sendHello(resume: "s1")])
+        #expect(machine.linkOpened(at: at(1.6)) == [.sendHello(resume: "s1"), .armHandshakeTimeout(at(6.6))])
         let back = machine.welcomed(welcome("s1", resumed: true), at: at(2))
         #expect(back == [.resendPending, .armSilenceCheck(at(6))])
         #expect(machine.silenceCheck(at: at(5)) == [.armSilenceCheck(at(6))])
@@ -92,7 +92,7 @@ struct ConnectionStateMachineTests {
         #expect(machine.reconnectDue() == [.openLink])
         #expect(machine.linkFailed() == [.scheduleReconnect(.milliseconds(500))])
         _ = machine.reconnectDue()
-        _ = machine.linkOpened()
+        _ = machine.linkOpened(at: t0)
         let back = machine.welcomed(welcome("s1", resumed: true), at: at(7))
         #expect(back == [.report(.connected, .loginSuccess), .resendPending, .armSilenceCheck(at(11))])
         #expect(!back.contains(.finishLogin(nil)))
@@ -103,11 +103,11 @@ struct ConnectionStateMachineTests {
         var machine = try loggedIn()
         _ = machine.silenceCheck(at: at(10))
         _ = machine.reconnectDue()
-        _ = machine.linkOpened()
+        _ = machine.linkOpened(at: t0)
         let expired = SignalingError(.sessionExpired, "gone")
         #expect(machine.refused(expired, at: at(40)) == [.closeLink, .scheduleReconnect(.zero)])
         _ = machine.reconnectDue()
-        #expect(machine.linkOpened() == [.sendHello(resume: nil)])
+        #expect(machine.linkOpened(at: at(40)) == [.sendHello(resume: nil), .armHandshakeTimeout(at(45))])
         let fresh = machine.welcomed(welcome("s2", resumed: false), at: at(41))
         #expect(fresh == [
             .report(.connected, .loginSuccess),
@@ -122,7 +122,7 @@ struct ConnectionStateMachineTests {
         var machine = try loggedIn()
         _ = machine.silenceCheck(at: at(10))
         _ = machine.reconnectDue()
-        _ = machine.linkOpened()
+        _ = machine.linkOpened(at: t0)
         let expired = SignalingError(.tokenExpired, "expired")
         #expect(machine.refused(expired, at: at(11)) == [.closeLink, .reconnectRefused(expired), .scheduleReconnect(.milliseconds(500))])
         #expect(machine.state == .reconnecting)
@@ -155,5 +155,43 @@ struct ConnectionStateMachineTests {
         let timing = ClientTiming()
         let delays = (0...6).map { timing.reconnectDelay(attempt: $0) }
         #expect(delays == [.zero, .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4), .seconds(4)])
+    }
+
+    @Test("a hello the service never answers times out, and the link is tried again with backoff, in any state")
+    func handshakeTimeout() throws {
+        var machine = try loggedIn()
+        _ = machine.silenceCheck(at: at(10))
+        #expect(machine.state == .reconnecting)
+        _ = machine.reconnectDue()
+        #expect(machine.linkOpened(at: at(10)) == [.sendHello(resume: "s1"), .armHandshakeTimeout(at(15))])
+        #expect(machine.handshakeTimedOut() == [.closeLink, .scheduleReconnect(.milliseconds(500))])
+        #expect(machine.handshakeTimedOut() == [], "only while a hello is out")
+        _ = machine.reconnectDue()
+        _ = machine.linkOpened(at: at(16))
+        #expect(machine.welcomed(welcome("s1", resumed: true), at: at(16)).first == .report(.connected, .loginSuccess))
+    }
+
+    @Test("a link that ends before it came up is a failed attempt with backoff, not an instant retry")
+    func noSpinOnLinksThatNeverComeUp() throws {
+        var machine = try loggedIn()
+        #expect(machine.linkLost(at: at(1)) == [.closeLink, .scheduleReconnect(.zero)], "an up link is repaired at once")
+        _ = machine.reconnectDue()
+        _ = machine.linkOpened(at: at(1))
+        #expect(machine.byeReceived(Bye(reason: .serverShutdown, message: "m"), at: at(1)) == [.closeLink, .scheduleReconnect(.milliseconds(500))])
+        _ = machine.reconnectDue()
+        _ = machine.linkOpened(at: at(2))
+        #expect(machine.linkLost(at: at(2)) == [.closeLink, .scheduleReconnect(.seconds(1))])
+    }
+
+    @Test("frames on a link that is not up do not count as the service being there")
+    func onlyUpLinksCountAsTraffic() throws {
+        var machine = try loggedIn()
+        machine.heard(at: at(3))
+        _ = machine.linkLost(at: at(3))
+        _ = machine.reconnectDue()
+        _ = machine.linkOpened(at: at(3))
+        machine.heard(at: at(6))
+        #expect(machine.lastInbound == at(3))
+        #expect(machine.silenceCheck(at: at(7)).first == .report(.reconnecting, .interrupted))
     }
 }

@@ -106,11 +106,14 @@ struct ValidationTests {
         CallPolicy(acceptConfirmation: .zero),
         CallPolicy(maxInviteesPerInvitation: 1, maxParticipants: 1),
         CallPolicy(maxParticipants: 65),
+        CallPolicy(maxParticipants: 33),
         CallPolicy(maxInviteesPerInvitation: 0),
         CallPolicy(maxInviteesPerInvitation: 11, maxParticipants: 10),
         CallPolicy(maxPayloadBytes: -1),
         CallPolicy(maxPayloadBytes: 64 * 1024 + 1),
         CallPolicy(maxAnswerBytes: 64 * 1024 + 1),
+        CallPolicy(maxPayloadBytes: 16 * 1024 + 1),
+        CallPolicy(maxAnswerBytes: 8 * 1024 + 1),
     ])
     func invalidPolicyIsRefused(_ policy: CallPolicy) {
         #expect(policy.violation() != nil)
@@ -121,7 +124,8 @@ struct ValidationTests {
         CallPolicy(ringTimeout: .seconds(1)),
         CallPolicy(ringTimeout: .seconds(3600)),
         CallPolicy(maxInviteesPerInvitation: 1, maxParticipants: 2),
-        CallPolicy(maxInviteesPerInvitation: 9, maxParticipants: 64),
+        CallPolicy(maxInviteesPerInvitation: 9, maxParticipants: 32),
+        CallPolicy(maxPayloadBytes: 16 * 1024, maxAnswerBytes: 8 * 1024),
         CallPolicy.agora, CallPolicy.zim, CallPolicy.tencent,
     ])
     func validPolicyIsAccepted(_ policy: CallPolicy) {
@@ -172,5 +176,35 @@ struct ValidationTests {
         for (command, sender, code) in cases {
             #expect(refusal(&engine, command, from: sender, at: sec(2)) == code, "\(command.name) from \(sender)")
         }
+    }
+}
+
+@Suite("Call fields")
+struct CallFieldTests {
+    /// The error starting this invitation gives, or nil when it starts.
+    private func start(_ adjust: (inout Invitation) -> Void) -> CallError.Code? {
+        var invite = invitation(["bob"])
+        adjust(&invite)
+        do {
+            _ = try CallEngine.start(invite, at: t0)
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
+    @Test func roomAndGroupIDsAreBounded() {
+        #expect(start { $0.roomID = String(repeating: "r", count: 128) } == nil)
+        #expect(start { $0.roomID = String(repeating: "r", count: 129) } == .invalidArgument)
+        #expect(start { $0.groupID = String(repeating: "g", count: 129) } == .invalidArgument)
+    }
+
+    @Test func attachmentsAreBoundedInCountKeysAndBytes() {
+        #expect(start { $0.attachments = ["push.title": "hi"] } == nil)
+        #expect(start { $0.attachments = Dictionary(uniqueKeysWithValues: (0..<17).map { ("k\($0)", "v") }) } == .invalidArgument)
+        #expect(start { $0.attachments = ["": "v"] } == .invalidArgument)
+        #expect(start { $0.attachments = [String(repeating: "k", count: 65): "v"] } == .invalidArgument)
+        #expect(start { $0.attachments = ["big": String(repeating: "v", count: 8192)] } == .payloadTooLarge)
+        #expect(start { $0.attachments = ["big": String(repeating: "v", count: 8189)] } == nil)
     }
 }

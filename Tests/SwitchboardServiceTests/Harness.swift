@@ -22,7 +22,7 @@ final class ServiceHarness: Sendable {
     var now: Timestamp { service.clock.now() }
 
     /// Moves time in steps and fires the timers due after each, as the timer loop would.
-    func advance(by duration: Duration, step: Duration = .milliseconds(100)) async {
+    func advance(by duration: Duration, step: Duration = .seconds(1)) async {
         var remaining = duration
         while remaining > .zero {
             let next = min(step, remaining)
