@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "SwitchboardWire", targets: ["SwitchboardWire"]),
         .library(name: "SwitchboardService", targets: ["SwitchboardService"]),
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
+        .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
+        .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
     ],
@@ -57,8 +59,20 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The engine behind the Agora RTM and anyRTC surfaces (they differ in names and a few rules only):
+        // login and connection states, peer messages, presence, channels and call invitations, in
+        // vendor-neutral terms. Not a product: apps import the surfaces.
+        .target(
+            name: "SwitchboardRTM",
+            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+        ),
+        // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
+        .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
+        // anyRTC ARtmKit: the same engine under anyRTC's names and differences.
+        .target(name: "SwitchboardARtm", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
             name: "SwitchboardTesting",
@@ -94,6 +108,10 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "SwitchboardAgoraTests",
+            dependencies: ["SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore"]
         ),
         .testTarget(
             name: "SwitchboardClientTests",

@@ -13,8 +13,12 @@ import SwitchboardWire
 /// Everything it has to say arrives on ``events``, in order.
 public actor ClientSession {
     public nonisolated let configuration: ClientConfiguration
-    /// Connection changes and service events, in order. Meant for one consumer.
+    /// Connection changes and service events, in order. Meant for one consumer; once an ``observe(_:)``
+    /// handler is set, events go to the handler instead.
     public nonisolated let events: AsyncStream<ClientEvent>
+
+    /// Called with a request's result, on the session's executor, in the order frames arrived.
+    public typealias Completion<Value> = @Sendable (Result<Value, SignalingError>) -> Void
 
     private let eventSink: AsyncStream<ClientEvent>.Continuation
     private let transport: any Transport
@@ -28,7 +32,9 @@ public actor ClientSession {
     private var heartbeatInterval: Duration
     private var timers: [TimerKind: (generation: Int, task: Task<Void, Never>)] = [:]
     private var timerGeneration = 0
-    private var loginWaiter: CheckedContinuation<Result<Void, SignalingError>, Never>?
+    private var loginWaiter: Completion<Void>?
+    /// Receives events synchronously instead of ``events`` (see ``observe(_:)``).
+    private var observer: (@Sendable (ClientEvent) -> Void)?
 
     var pending: [RequestID: PendingRequest] = [:]
     private var nextRequestID: Int64 = 1
@@ -55,7 +61,7 @@ public actor ClientSession {
     struct PendingRequest {
         var operation: ServiceOperation
         /// Nil for the session's own fire-and-forget duties.
-        var continuation: CheckedContinuation<Result<Reply, SignalingError>, Never>?
+        var completion: Completion<Reply>?
         var deadline: Timestamp
     }
 
@@ -91,14 +97,40 @@ public actor ClientSession {
     /// Logs in: returns once the service welcomed the session, or throws why not (refused, timed out
     /// after ``ClientTiming/loginTimeout``, or ``ServiceErrorCode/alreadyLoggedIn``).
     public func login() async throws(SignalingError) {
-        try checkNotShutDown()
-        let actions = try machine.loginRequested(at: clock.now())
-        resetEventStream()
         let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
-            loginWaiter = waiter
-            carryOut(actions)
+            startLogin { waiter.resume(returning: $0) }
         }
         try result.get()
+    }
+
+    /// Starts a login and returns at once; `completion` gets the outcome on the session's executor, after
+    /// the connection events that led to it. Errors found before anything is sent (already logged in, shut
+    /// down) are passed to `completion` at once.
+    public func startLogin(completion: @escaping Completion<Void>) {
+        do {
+            try checkNotShutDown()
+            let actions = try machine.loginRequested(at: clock.now())
+            resetEventStream()
+            loginWaiter = completion
+            carryOut(actions)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// Sends events to `handler`, synchronously on the session's executor and in order, instead of to
+    /// ``events``: for adapters that must order events with request completions (``submit(_:timeout:waitWhileReconnecting:completion:)``).
+    public func observe(_ handler: @escaping @Sendable (ClientEvent) -> Void) {
+        observer = handler
+        eventSink.finish()
+    }
+
+    private func emit(_ event: ClientEvent) {
+        if let observer {
+            observer(event)
+        } else {
+            eventSink.yield(event)
+        }
     }
 
     /// Logs out: tells the service (waiting at most ``ClientTiming/logoutTimeout`` for its answer) and
@@ -139,7 +171,7 @@ public actor ClientSession {
         isShutDown = true
         stopTimers()
         closeLink()
-        loginWaiter?.resume(returning: .failure(SignalingError(.cancelled, "the session was shut down")))
+        loginWaiter?(.failure(SignalingError(.cancelled, "the session was shut down")))
         loginWaiter = nil
         failPending(SignalingError(.cancelled, "the session was shut down"))
         eventSink.finish()
@@ -158,24 +190,40 @@ public actor ClientSession {
         timeout: Duration? = nil,
         waitWhileReconnecting: Bool = true
     ) async throws(SignalingError) -> Reply {
-        try checkNotShutDown()
+        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Reply, SignalingError>, Never>) in
+            submit(operation, timeout: timeout, waitWhileReconnecting: waitWhileReconnecting) {
+                waiter.resume(returning: $0)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Sends a request and returns at once; `completion` gets the result on the session's executor, in
+    /// the order the service's frames arrived (a response before the events the request caused). A
+    /// request that cannot be sent gets its error at once.
+    public func submit(
+        _ operation: ServiceOperation,
+        timeout: Duration? = nil,
+        waitWhileReconnecting: Bool = true,
+        completion: @escaping Completion<Reply>
+    ) {
+        if isShutDown {
+            return completion(.failure(SignalingError(.cancelled, "the session was shut down")))
+        }
         guard machine.isLoggedIn else {
-            throw SignalingError(.notLoggedIn, "not logged in (\(machine.state.rawValue))")
+            return completion(.failure(SignalingError(.notLoggedIn, "not logged in (\(machine.state.rawValue))")))
         }
         guard machine.canSend || waitWhileReconnecting else {
-            throw SignalingError(.disconnected, "the link is down; reconnecting")
+            return completion(.failure(SignalingError(.disconnected, "the link is down; reconnecting")))
         }
         let id = RequestID(rawValue: nextRequestID)
         nextRequestID += 1
         let deadline = clock.now() + (timeout ?? configuration.timing.requestTimeout)
-        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Reply, SignalingError>, Never>) in
-            pending[id] = PendingRequest(operation: operation, continuation: waiter, deadline: deadline)
-            if machine.canSend {
-                connection?.send(.request(Request(id: id, operation: operation)))
-            }
-            armRequestTimer()
+        pending[id] = PendingRequest(operation: operation, completion: completion, deadline: deadline)
+        if machine.canSend {
+            connection?.send(.request(Request(id: id, operation: operation)))
         }
-        return try result.get()
+        armRequestTimer()
     }
 
     /// Sends a request whose answer nobody waits for (the session's own protocol duties).
@@ -183,7 +231,7 @@ public actor ClientSession {
         guard machine.isLoggedIn else { return }
         let id = RequestID(rawValue: nextRequestID)
         nextRequestID += 1
-        pending[id] = PendingRequest(operation: operation, continuation: nil,
+        pending[id] = PendingRequest(operation: operation, completion: nil,
                                      deadline: clock.now() + configuration.timing.requestTimeout)
         if machine.canSend {
             connection?.send(.request(Request(id: id, operation: operation)))
@@ -206,14 +254,14 @@ public actor ClientSession {
 
     private func resolve(_ response: Response) {
         guard let request = pending.removeValue(forKey: response.id) else { return }
-        request.continuation?.resume(returning: response.result)
+        request.completion?(response.result)
     }
 
     private func failPending(_ error: SignalingError) {
         let failed = pending
         pending = [:]
         for (_, request) in failed.sorted(by: { $0.key < $1.key }) {
-            request.continuation?.resume(returning: .failure(error))
+            request.completion?(.failure(error))
         }
     }
 
@@ -235,8 +283,7 @@ public actor ClientSession {
         let due = pending.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
         for (id, request) in due {
             pending[id] = nil
-            request.continuation?.resume(returning: .failure(
-                SignalingError(.timeout, "no response to \(request.operation.name) in time")))
+            request.completion?(.failure(SignalingError(.timeout, "no response to \(request.operation.name) in time")))
         }
         armRequestTimer()
     }
@@ -247,7 +294,7 @@ public actor ClientSession {
         for action in actions {
             switch action {
             case .report(let state, let reason):
-                eventSink.yield(.connection(state, reason))
+                emit(.connection(state, reason))
             case .openLink:
                 openLink()
             case .scheduleReconnect(let delay):
@@ -262,7 +309,7 @@ public actor ClientSession {
                 closeLink()
             case .finishLogin(let error):
                 cancelTimer(.loginTimeout)
-                loginWaiter?.resume(returning: error.map { .failure($0) } ?? .success(()))
+                loginWaiter?(error.map { .failure($0) } ?? .success(()))
                 loginWaiter = nil
             case .armLoginTimeout(let time):
                 arm(.loginTimeout, at: time)
@@ -276,9 +323,9 @@ public actor ClientSession {
                 failPending(error)
             case .sessionReplaced:
                 resetEventStream()
-                eventSink.yield(.sessionReplaced)
+                emit(.sessionReplaced)
             case .reconnectRefused(let error):
-                eventSink.yield(.reconnectRefused(error))
+                emit(.reconnectRefused(error))
             }
         }
         if !machine.isLoggedIn && machine.state != .connecting {
@@ -384,7 +431,7 @@ public actor ClientSession {
         if case .tokenWillExpire(let expiry) = envelope.event {
             tokenExpiresAt = expiry
         }
-        eventSink.yield(.server(envelope.event))
+        emit(.server(envelope.event))
         performDuties(for: envelope.event)
         if lastSequence - acknowledgedSequence >= 32 {
             sendAcknowledgement()

@@ -1,4 +1,5 @@
 import Clocks
+import Dispatch
 import Synchronization
 import Logging
 import SwitchboardClient
@@ -67,6 +68,16 @@ public final class TestWorld: Sendable {
     /// links without touching the others.
     public func transport(faults: FaultInjector? = nil) -> InProcessTransport {
         InProcessTransport(service: service, encodesFrames: encodesFrames, faults: faults ?? self.faults)
+    }
+
+    /// An environment bound to this world, for surface objects (`AgoraRtmKit(appId:delegate:environment:)`
+    /// ...). Callbacks go to `callbackQueue`, a private serial queue by default, so tests need no main
+    /// run loop.
+    public func environment(
+        callbackQueue: DispatchQueue = DispatchQueue(label: "switchboard.test.callbacks"),
+        faults: FaultInjector? = nil
+    ) -> ClientEnvironment {
+        ClientEnvironment(transport: transport(faults: faults), clock: serviceClock, callbackQueue: callbackQueue)
     }
 
     /// A client that is not logged in yet.
@@ -154,6 +165,24 @@ public final class TestWorld: Sendable {
             Task {
                 try? await Task.sleep(for: timeout)
                 once.resume(with: .failure(TestWorldError.timedOut("the task did not finish in \(timeout) of real time")))
+            }
+        }
+    }
+}
+
+extension TestWorld {
+    /// Starts a callback-style operation (a vendor API with a completion block) and waits, in real time
+    /// (at most `timeout`), for its completion's value.
+    public func completion<Value: Sendable>(
+        timeout: Duration = .seconds(5),
+        of start: (@escaping @Sendable (Value) -> Void) -> Void
+    ) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            start { once.resume(with: .success($0)) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                once.resume(with: .failure(TestWorldError.timedOut("no completion in \(timeout) of real time")))
             }
         }
     }

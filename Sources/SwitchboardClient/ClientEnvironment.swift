@@ -1,0 +1,60 @@
+import Dispatch
+import Logging
+import Synchronization
+import SwitchboardService
+
+/// Where surface adapters connect and on which clock they time things: the one process-wide setting that
+/// vendor-style code (which has no notion of a server) picks up when it creates a kit or instance.
+///
+/// Without configuration it is ``embedded``: one in-process ``SignalingService`` on the system clock,
+/// created on first use, so two `AgoraRtmKit` instances in one process can call each other. Tests point it
+/// at a `TestWorld`; a later issue adds the network server (`SWITCHBOARD_URL`).
+public struct ClientEnvironment: Sendable {
+    /// How sessions reach the service.
+    public var transport: any Transport
+    /// The clock every session and adapter timer uses.
+    public var clock: ServiceClock
+    /// The queue vendor callbacks are delivered on, for every surface. Nil: each surface's vendor default
+    /// (the main queue for Agora, anyRTC and Tencent; ZIM's private serial queue per instance).
+    public var callbackQueue: DispatchQueue?
+
+    public init(transport: any Transport, clock: ServiceClock, callbackQueue: DispatchQueue? = nil) {
+        self.transport = transport
+        self.clock = clock
+        self.callbackQueue = callbackQueue
+    }
+
+    /// The environment new kits and instances use. Setting it affects only objects created afterwards.
+    public static var current: ClientEnvironment {
+        get { state.withLock { $0 ?? embedded } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    /// The embedded default: one in-process service in development mode for the whole process.
+    public static var embedded: ClientEnvironment {
+        let service = EmbeddedService.shared
+        return ClientEnvironment(transport: InProcessTransport(service: service.service), clock: service.clock)
+    }
+
+    // The process's one piece of mutable configuration state; see DECISIONS.md ("Pointing clients at a
+    // server").
+    private static let state = Mutex<ClientEnvironment?>(nil)
+}
+
+/// The process-wide in-process service behind ``ClientEnvironment/embedded``, with its timer loop.
+final class EmbeddedService: Sendable {
+    let service: SignalingService
+    let clock: ServiceClock
+    private let timers: Task<Void, Never>
+
+    static let shared = EmbeddedService()
+
+    private init() {
+        clock = .system()
+        service = SignalingService(
+            configuration: .development, clock: clock, store: InMemoryCallRecordStore(), verifier: nil,
+            logger: Logger(label: "switchboard.embedded"))
+        let service = service
+        timers = Task { await service.run() }
+    }
+}

@@ -1,0 +1,162 @@
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// Channels (`createChannel(withId:delegate:)`, `AgoraRtmChannel`).
+extension RTMClient {
+    /// `createChannel(withId:delegate:)`: nil for an invalid id or one this instance already has.
+    public func createChannel(_ id: String) -> RTMChannel? {
+        guard RTMLimits.isValidID(id) else { return nil }
+        return state.withLock { state in
+            guard state.channels[id] == nil else { return nil }
+            let channel = RTMChannel(id: id, client: self)
+            state.channels[id] = channel
+            return channel
+        }
+    }
+
+    /// `destroyChannel(withId:)`: leaves the channel if joined (without callbacks) and forgets it.
+    public func destroyChannel(_ id: String) -> Bool {
+        guard let channel = state.withLock({ $0.channels.removeValue(forKey: id) }) else { return false }
+        let wasJoined = channel.box.withLock { state in
+            defer {
+                state.isJoined = false
+                state.isJoining = false
+                state.surfaceObject = nil
+            }
+            return state.isJoined || state.isJoining
+        }
+        if wasJoined {
+            submit(.leaveChannel(id), waitWhileReconnecting: false) { _ in }
+        }
+        return true
+    }
+
+    /// `join(completion:)`.
+    public func join(_ channel: RTMChannel, completion: @escaping @Sendable (RTMCode.JoinChannel) -> Void) {
+        let now = now
+        let refusal: RTMCode.JoinChannel? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard state.channels[channel.id] === channel else { return .failure }
+            if channel.box.withLock({ $0.isJoined || $0.isJoining }) { return .alreadyJoined }
+            let joined = state.channels.values.filter { $0.box.withLock { $0.isJoined || $0.isJoining } }.count
+            if joined >= RTMLimits.joinedChannels { return .exceedLimit }
+            guard state.sameChannelJoinRate[channel.id, default: RateLimiter(RTMLimits.sameChannelJoinRate)].admit(at: now)
+            else { return .sameChannelTooOften }
+            guard state.joinRate.admit(at: now) else { return .tooOften }
+            channel.box.withLock { $0.isJoining = true }
+            return nil
+        }
+        if let refusal {
+            return post { completion(refusal) }
+        }
+        submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout, waitWhileReconnecting: false) { [weak self] result in
+            switch result {
+            case .success(.members(let members)):
+                channel.joined(members: members)
+                self?.post { completion(.ok) }
+            case .success:
+                channel.joined(members: [])
+                self?.post { completion(.ok) }
+            case .failure(let error):
+                channel.box.withLock { $0.isJoining = false }
+                let code: RTMCode.JoinChannel = switch error.code {
+                case .service(.alreadyInChannel): .alreadyJoined
+                case .service(.tooManyChannels): .exceedLimit
+                case .service(.invalidChannel): .invalidArgument
+                case .service(.timeout): .timeout
+                case .service(.notLoggedIn): .notLoggedIn
+                default: .failure
+                }
+                self?.post { completion(code) }
+            }
+        }
+    }
+
+    /// `leave(completion:)`.
+    public func leave(_ channel: RTMChannel, completion: @escaping @Sendable (RTMCode.LeaveChannel) -> Void) {
+        guard state.withLock({ $0.isLoggedIn }) else { return post { completion(.notLoggedIn) } }
+        let wasJoined = channel.box.withLock { state in
+            defer {
+                state.isJoined = false
+                state.isJoining = false
+                state.members = []
+            }
+            return state.isJoined
+        }
+        guard wasJoined else { return post { completion(.notInChannel) } }
+        submit(.leaveChannel(channel.id), waitWhileReconnecting: false) { [weak self] result in
+            let code: RTMCode.LeaveChannel = switch result {
+            case .success: .ok
+            case .failure(let error) where error.code == .service(.notInChannel): .notInChannel
+            case .failure: .failure
+            }
+            self?.post { completion(code) }
+        }
+    }
+
+    /// `send(_:sendMessageOptions:completion:)` on a channel.
+    public func send(_ message: RTMMessage, to channel: RTMChannel,
+                     completion: @escaping @Sendable (RTMCode.SendChannelMessage) -> Void) {
+        let now = now
+        let refusal: RTMCode.SendChannelMessage? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard Self.isValid(message) else { return .invalidMessage }
+            guard channel.isJoined else { return .failure }
+            guard state.messageRate.admit(at: now) else { return .tooOften }
+            // Messages sent while reconnecting are not delivered (seed 002): see docs/AGORA.md.
+            guard state.connection == .connected else { return .failure }
+            return nil
+        }
+        if let refusal {
+            return post { completion(refusal) }
+        }
+        submit(.sendChannelMessage(channel: channel.id, message: message.content), timeout: RTMLimits.messageTimeout,
+               waitWhileReconnecting: false) { [weak self] result in
+            let code: RTMCode.SendChannelMessage = switch result {
+            case .success: .ok
+            case .failure(let error) where error.code == .service(.timeout): .timeout
+            case .failure(let error) where error.code == .service(.invalidMessage): .invalidMessage
+            case .failure(let error) where error.code == .service(.rateLimited): .tooOften
+            case .failure: .failure
+            }
+            self?.post { completion(code) }
+        }
+    }
+
+    /// `getMembersWithCompletion(_:)`.
+    public func members(of channel: RTMChannel, completion: @escaping @Sendable ([String]?, RTMCode.GetMembers) -> Void) {
+        let now = now
+        let refusal: RTMCode.GetMembers? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard channel.isJoined else { return .notInChannel }
+            guard state.membersRate.admit(at: now) else { return .tooOften }
+            return nil
+        }
+        if let refusal {
+            return post { completion(nil, refusal) }
+        }
+        submit(.channelMembers(channel.id), timeout: RTMLimits.membersTimeout, waitWhileReconnecting: false) { [weak self] result in
+            switch result {
+            case .success(.members(let members)):
+                self?.post { completion(members.map(\.rawValue), .ok) }
+            case .success:
+                self?.post { completion([], .ok) }
+            case .failure(let error):
+                let code: RTMCode.GetMembers = switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.notInChannel): .notInChannel
+                case .service(.notLoggedIn): .notLoggedIn
+                default: .failure
+                }
+                self?.post { completion(nil, code) }
+            }
+        }
+    }
+
+    /// A message the SDK would accept: text or raw data plus description, not empty, at most 32 KB.
+    static func isValid(_ message: RTMMessage) -> Bool {
+        let size = message.content.byteCount
+        return size > 0 && size <= RTMLimits.messageBytes
+    }
+}

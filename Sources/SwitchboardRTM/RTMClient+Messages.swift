@@ -1,0 +1,126 @@
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// Peer messages and presence (`send(_:toPeer:sendMessageOptions:completion:)`,
+/// `queryPeersOnlineStatus`, `subscribePeersOnlineStatus`).
+extension RTMClient {
+    /// Sends a peer message. A message sent while reconnecting is not delivered (seed 002) and completes
+    /// at once with `failure`: of the documented codes it is the one that says "not sent, try again";
+    /// `timeout` would make the app wait 10 s for nothing, `peerUnreachable` would blame the peer.
+    public func send(_ message: RTMMessage, toPeer peer: String, offline: Bool,
+                     completion: @escaping @Sendable (RTMCode.SendPeerMessage) -> Void) {
+        let now = now
+        let refusal: RTMCode.SendPeerMessage? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard RTMLimits.isValidID(peer) else { return .invalidUserId }
+            guard Self.isValid(message) else { return .invalidMessage }
+            guard state.messageRate.admit(at: now) else { return .tooOften }
+            guard state.connection == .connected else { return .failure }
+            return nil
+        }
+        if let refusal {
+            return post { completion(refusal) }
+        }
+        let request = PeerMessageRequest(to: UserID(peer), content: message.content, storeIfOffline: offline)
+        submit(.sendMessage(request), timeout: RTMLimits.messageTimeout, waitWhileReconnecting: false) { [weak self] result in
+            let code: RTMCode.SendPeerMessage = switch result {
+            case .success(.message(.delivered)): .ok
+            case .success(.message(.stored)): .cachedByServer
+            case .success(.message(.peerOffline)): .peerUnreachable
+            case .success: .failure
+            case .failure(let error):
+                switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.invalidUserID): .invalidUserId
+                case .service(.invalidMessage): .invalidMessage
+                case .service(.rateLimited): .tooOften
+                case .service(.notLoggedIn): .notLoggedIn
+                default: .failure
+                }
+            }
+            self?.post { completion(code) }
+        }
+    }
+
+    /// `queryPeersOnlineStatus(_:completion:)`.
+    public func queryPeersOnlineStatus(_ peers: [String], completion: @escaping @Sendable ([RTMPeerStatus]?, RTMCode.QueryPeersOnline) -> Void) {
+        let now = now
+        let refusal: RTMCode.QueryPeersOnline? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard !peers.isEmpty, peers.count <= RTMLimits.queryPeers, peers.allSatisfy(RTMLimits.isValidID) else {
+                return .invalidArgument
+            }
+            guard state.queryRate.admit(at: now) else { return .tooOften }
+            return nil
+        }
+        if let refusal {
+            return post { completion(nil, refusal) }
+        }
+        submit(.queryPresence(peers.map { UserID($0) }), timeout: RTMLimits.queryTimeout) { [weak self] result in
+            switch result {
+            case .success(.presence(let statuses)):
+                self?.post { completion(statuses.map { RTMPeerStatus($0) }, .ok) }
+            case .success:
+                self?.post { completion([], .ok) }
+            case .failure(let error):
+                let code: RTMCode.QueryPeersOnline = switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.notLoggedIn): .notLoggedIn
+                case .service(.rateLimited): .tooOften
+                default: .failure
+                }
+                self?.post { completion(nil, code) }
+            }
+        }
+    }
+
+    /// `subscribePeersOnlineStatus(_:completion:)`: the current states follow at once through
+    /// `peersOnlineStatusChanged`, then every change.
+    public func subscribe(_ peers: [String], completion: @escaping @Sendable (RTMCode.PeerSubscription) -> Void) {
+        changeSubscription(peers, subscribing: true, completion: completion)
+    }
+
+    /// `unsubscribePeersOnlineStatus(_:completion:)`.
+    public func unsubscribe(_ peers: [String], completion: @escaping @Sendable (RTMCode.PeerSubscription) -> Void) {
+        changeSubscription(peers, subscribing: false, completion: completion)
+    }
+
+    private func changeSubscription(_ peers: [String], subscribing: Bool,
+                                    completion: @escaping @Sendable (RTMCode.PeerSubscription) -> Void) {
+        let now = now
+        let users = peers.map { UserID($0) }
+        let refusal: RTMCode.PeerSubscription? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard !peers.isEmpty, peers.allSatisfy(RTMLimits.isValidID) else { return .invalidArgument }
+            if subscribing, state.subscriptions.union(users).count > RTMLimits.subscribedPeers { return .overflow }
+            guard state.subscribeRate.admit(at: now) else { return .tooOften }
+            return nil
+        }
+        if let refusal {
+            return post { completion(refusal) }
+        }
+        let operation: ServiceOperation = subscribing ? .subscribePresence(users) : .unsubscribePresence(users)
+        submit(operation, timeout: RTMLimits.queryTimeout) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let reply):
+                state.withLock { state in
+                    if subscribing { state.subscriptions.formUnion(users) } else { state.subscriptions.subtract(users) }
+                }
+                post { completion(.ok) }
+                if subscribing, case .presence(let statuses) = reply, !statuses.isEmpty {
+                    emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
+                }
+            case .failure(let error):
+                let code: RTMCode.PeerSubscription = switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.notLoggedIn): .notLoggedIn
+                case .service(.rateLimited): .tooOften
+                default: .failure
+                }
+                post { completion(code) }
+            }
+        }
+    }
+}

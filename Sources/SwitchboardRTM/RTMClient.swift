@@ -1,0 +1,329 @@
+import Dispatch
+import Foundation
+import Synchronization
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// The engine behind one `AgoraRtmKit` / `ARtmKit`: one logged-in session at a time, the kit's
+/// connection state, its invitations and channels, and the order of its callbacks.
+///
+/// Ordering: every request goes to the session through one FIFO job queue, and the session hands
+/// responses and events back synchronously in the order its frames arrived; the engine turns each into
+/// a block on the surface's serial callback queue. So a completion always precedes the events its
+/// request caused, and callbacks follow the service's order.
+public final class RTMClient: Sendable {
+    public let appID: String
+    public let profile: RTMProfile
+    let environment: ClientEnvironment
+    /// Where callbacks run: the environment's choice, else the main queue (the vendors' default).
+    public let callbackQueue: DispatchQueue
+    /// This instance's device id: each kit is a device of its own.
+    let device: DeviceID
+    private let jobs: AsyncStream<Job>.Continuation
+    let state: Mutex<State>
+    private let sink = Mutex<(@Sendable (RTMEvent) -> Void)?>(nil)
+
+    typealias Job = @Sendable () async -> Void
+
+    struct State {
+        var connection: RTMCode.ConnectionState = .disconnected
+        var session: ClientSession?
+        var user: UserID?
+        /// Bumped on every login; events of an older session are ignored.
+        var generation = 0
+        /// The service ended the token's life while connected; the logout that follows reports it.
+        var loggingOutForExpiredToken = false
+        var outgoing: [CallID: RTMLocalInvitation] = [:]
+        var incoming: [CallID: RTMRemoteInvitation] = [:]
+        var channels: [String: RTMChannel] = [:]
+        var subscriptions: Set<UserID> = []
+        var loginRate = RateLimiter(RTMLimits.loginRate)
+        var renewRate = RateLimiter(RTMLimits.renewTokenRate)
+        var messageRate: RateLimiter
+        var joinRate = RateLimiter(RTMLimits.joinRate)
+        var sameChannelJoinRate: [String: RateLimiter] = [:]
+        var membersRate = RateLimiter(RTMLimits.membersRate)
+        var queryRate = RateLimiter(RTMLimits.queryPeersRate)
+        var subscribeRate = RateLimiter(RTMLimits.subscribeRate)
+
+        /// Logged in: the APIs that need a login may be used (reconnecting counts; aborted does not).
+        var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
+    }
+
+    /// Nil when `appID` is not 32 characters (decision 20).
+    public init?(appID: String, profile: RTMProfile, environment: ClientEnvironment = .current) {
+        guard appID.count == 32 else { return nil }
+        self.appID = appID
+        self.profile = profile
+        self.environment = environment
+        self.callbackQueue = environment.callbackQueue ?? .main
+        self.device = DeviceID("\(profile.surface)-\(UUID().uuidString.lowercased())")
+        self.state = Mutex(State(messageRate: RateLimiter(profile.messageRate)))
+        let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
+        jobs = continuation
+        Task {
+            for await job in stream {
+                await job()
+            }
+        }
+    }
+
+    deinit {
+        jobs.finish()
+        if let session = state.withLock({ $0.session }) {
+            Task { await session.shutdown() }
+        }
+    }
+
+    /// Sets where the engine's events go; called once by the surface.
+    public func setEventHandler(_ handler: @escaping @Sendable (RTMEvent) -> Void) {
+        sink.withLock { $0 = handler }
+    }
+
+    public var connectionState: RTMCode.ConnectionState { state.withLock { $0.connection } }
+
+    var now: Timestamp { environment.clock.now() }
+
+    // MARK: - Plumbing
+
+    /// Runs `job` after every job enqueued before it.
+    func enqueue(_ job: @escaping Job) {
+        jobs.yield(job)
+    }
+
+    /// Runs `block` on the callback queue, after every block posted before it.
+    func post(_ block: @escaping @Sendable () -> Void) {
+        callbackQueue.async(execute: block)
+    }
+
+    /// Delivers `event` on the callback queue, then runs `afterwards` there (to let go of objects the
+    /// event still needed).
+    func emit(_ event: RTMEvent, afterwards: (@Sendable () -> Void)? = nil) {
+        post { [self] in
+            sink.withLock { $0 }?(event)
+            afterwards?()
+        }
+    }
+
+    /// Sends `operation` on the current session, in order; `completion` runs on the session's executor
+    /// (to keep it in order with events), so it should `post` whatever the app sees.
+    func submit(
+        _ operation: ServiceOperation, timeout: Duration? = nil, waitWhileReconnecting: Bool = true,
+        completion: @escaping ClientSession.Completion<Reply>
+    ) {
+        guard let session = state.withLock({ $0.session }) else {
+            return completion(.failure(SignalingError(.notLoggedIn, "not logged in")))
+        }
+        enqueue {
+            await session.submit(operation, timeout: timeout, waitWhileReconnecting: waitWhileReconnecting,
+                                 completion: completion)
+        }
+    }
+
+    // MARK: - Login, logout, token
+
+    /// `login(byToken:user:completion:)`.
+    public func login(token: String?, user: String, completion: @escaping @Sendable (RTMCode.Login) -> Void) {
+        let now = now
+        let outcome: Result<(ClientSession, Int), RTMCode.Login> = state.withLock { state in
+            guard state.loginRate.admit(at: now) else { return .failure(.loginTooOften) }
+            guard state.connection == .disconnected else { return .failure(.alreadyLogin) }
+            guard RTMLimits.isValidID(user) else { return .failure(.invalidArgument) }
+            let configuration = ClientConfiguration(
+                app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
+                surface: profile.surface, timing: profile.timing)
+            let session = ClientSession(configuration: configuration, transport: environment.transport,
+                                        clock: environment.clock)
+            state.session = session
+            state.user = UserID(user)
+            state.generation += 1
+            state.connection = .connecting
+            state.loggingOutForExpiredToken = false
+            return .success((session, state.generation))
+        }
+        switch outcome {
+        case .failure(let code):
+            post { completion(code) }
+        case .success(let (session, generation)):
+            let this = WeakReference(self)
+            enqueue {
+                await session.observe { event in this.value?.handle(event, generation: generation) }
+                await session.startLogin { result in
+                    let code: RTMCode.Login = switch result {
+                    case .success: .ok
+                    case .failure(let error): RTMClient.loginCode(for: error)
+                    }
+                    this.value?.post { completion(code) }
+                }
+            }
+        }
+    }
+
+    static func loginCode(for error: SignalingError) -> RTMCode.Login {
+        switch error.code {
+        case .service(.invalidToken): .invalidToken
+        case .service(.tokenExpired): .tokenExpired
+        case .service(.unknownApp): .invalidAppId
+        case .service(.invalidUserID), .service(.invalidDeviceID): .invalidArgument
+        case .service(.timeout): .timeout
+        case .service(.alreadyLoggedIn): .alreadyLogin
+        case .service(.rateLimited), .service(.tooManySessions): .rejected
+        default: .unknown
+        }
+    }
+
+    /// `logout(completion:)`.
+    public func logout(completion: @escaping @Sendable (RTMCode.Logout) -> Void) {
+        let session: ClientSession? = state.withLock { state in
+            guard state.connection != .disconnected, let session = state.session else { return nil }
+            return session
+        }
+        guard let session else {
+            return post { completion(.notLoggedIn) }
+        }
+        enqueue { [weak self] in
+            try? await session.logout()
+            self?.post { completion(.ok) }
+        }
+    }
+
+    /// `renewToken(_:completion:)`.
+    public func renewToken(_ token: String, completion: @escaping @Sendable (String?, RTMCode.RenewToken) -> Void) {
+        let now = now
+        let session: Result<ClientSession, RTMCode.RenewToken> = state.withLock { state in
+            guard state.renewRate.admit(at: now) else { return .failure(.tooOften) }
+            guard let session = state.session, state.isLoggedIn else { return .failure(.notLoggedIn) }
+            return .success(session)
+        }
+        switch session {
+        case .failure(let code):
+            post { completion(token, code) }
+        case .success(let session):
+            guard !token.isEmpty else { return post { completion(token, .invalidArgument) } }
+            enqueue { [weak self] in
+                let code: RTMCode.RenewToken
+                do throws(SignalingError) {
+                    try await session.renewToken(token)
+                    code = .ok
+                } catch {
+                    code = switch error.code {
+                    case .service(.invalidToken): .invalidToken
+                    case .service(.tokenExpired): .tokenExpired
+                    case .service(.notLoggedIn): .notLoggedIn
+                    case .service(.rateLimited): .tooOften
+                    default: .failure
+                    }
+                }
+                self?.post { completion(token, code) }
+            }
+        }
+    }
+
+    // MARK: - Events from the session
+
+    /// Called on the session's executor, in order.
+    private func handle(_ event: ClientEvent, generation: Int) {
+        guard state.withLock({ $0.generation == generation }) else { return }
+        switch event {
+        case .connection(let connectionState, let reason):
+            connectionChanged(connectionState, reason)
+        case .server(let serverEvent):
+            handle(serverEvent)
+        case .sessionReplaced:
+            sessionReplaced()
+        case .reconnectRefused(let error):
+            if error.code == .service(.tokenExpired) {
+                emit(.tokenDidExpire)
+            }
+        }
+    }
+
+    private func connectionChanged(_ newState: SwitchboardClient.ConnectionState, _ reason: ConnectionChangeReason) {
+        let mappedState: RTMCode.ConnectionState = switch newState {
+        case .disconnected: .disconnected
+        case .connecting: .connecting
+        case .connected: .connected
+        case .reconnecting: .reconnecting
+        case .aborted: .aborted
+        }
+        var mappedReason: RTMCode.ConnectionChangeReason = switch reason {
+        case .login: .login
+        case .loginSuccess: .loginSuccess
+        case .loginFailure: .loginFailure
+        case .loginTimeout: .loginTimeout
+        case .interrupted: .interrupted
+        case .logout: .logout
+        case .bannedByServer: .bannedByServer
+        case .remoteLogin: .remoteLogin
+        case .tokenExpired: profile.hasTokenExpiryNotices ? .tokenExpired : .loginFailure
+        }
+        state.withLock { state in
+            state.connection = mappedState
+            if mappedState == .disconnected {
+                if state.loggingOutForExpiredToken && mappedReason == .logout {
+                    mappedReason = .tokenExpired
+                }
+                // Invitations and channel memberships die with the session (the SDK releases them).
+                state.outgoing = [:]
+                state.incoming = [:]
+                for channel in state.channels.values { channel.sessionEnded() }
+            }
+        }
+        emit(.connectionStateChanged(mappedState, mappedReason))
+    }
+
+    private func handle(_ event: ServerEvent) {
+        switch event {
+        case .call(let note):
+            handleCall(note)
+        case .message(let message):
+            emit(.messageReceived(RTMMessage(message.content, sentAt: message.sentAt, isOffline: message.isOffline),
+                                  fromPeer: message.from.rawValue))
+        case .presenceChanged(let status):
+            if state.withLock({ $0.subscriptions.contains(status.user) }) {
+                emit(.peersOnlineStatusChanged([RTMPeerStatus(status)]))
+            }
+        case .channelMemberJoined(let channel, let user):
+            channelNamed(channel)?.memberJoined(user)
+        case .channelMemberLeft(let channel, let user):
+            channelNamed(channel)?.memberLeft(user)
+        case .channelMessage(let message):
+            channelNamed(message.channel)?.messageReceived(message)
+        case .tokenWillExpire:
+            if profile.hasTokenExpiryNotices {
+                emit(.tokenPrivilegeWillExpire)
+            }
+        case .tokenExpired:
+            // Agora 1.5: a token that runs out while connected logs the kit out with reason 9. anyRTC has
+            // no such reason; its session goes on until a reconnect is refused (`rtmKitTokenDidExpire`).
+            guard profile.hasTokenExpiryNotices else { return }
+            let session: ClientSession? = state.withLock { state in
+                state.loggingOutForExpiredToken = true
+                return state.session
+            }
+            if let session {
+                enqueue { try? await session.logout() }
+            }
+        }
+    }
+
+    /// The service lost the session and a fresh login replaced it: rejoin the channels the app is in and
+    /// renew the presence subscriptions, as the SDK does after a long outage.
+    private func sessionReplaced() {
+        let (channels, subscriptions) = state.withLock { state in
+            (state.channels.values.filter(\.isJoined), state.subscriptions)
+        }
+        for channel in channels {
+            submit(.joinChannel(channel.id)) { _ in }
+        }
+        if !subscriptions.isEmpty {
+            submit(.subscribePresence(subscriptions.sorted { $0.rawValue < $1.rawValue })) { _ in }
+        }
+    }
+
+    func channelNamed(_ id: String) -> RTMChannel? {
+        state.withLock { $0.channels[id] }
+    }
+}

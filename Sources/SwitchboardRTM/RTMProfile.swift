@@ -1,0 +1,92 @@
+import SwitchboardClient
+import SwitchboardCore
+
+/// What differs between the surfaces that share this engine: their timers, limits and the few
+/// callbacks one has and the other lacks (reference/agora-rtm.md §3.3, decisions 4, 15).
+public struct RTMProfile: Sendable {
+    /// The surface name the service logs ("agora", "artm").
+    public var surface: String
+    /// The client session's timers: the login timeout differs (Agora 12 s, anyRTC 6 s).
+    public var timing: ClientTiming
+    /// Peer and channel messages together (Agora 180 per 3 s, anyRTC 60 per second).
+    public var messageRate: RateLimit
+    /// `rtmKitTokenPrivilegeWillExpire` and reason 9 `tokenExpired` exist (Agora 1.5 only).
+    public var hasTokenExpiryNotices: Bool
+
+    public init(surface: String, timing: ClientTiming, messageRate: RateLimit, hasTokenExpiryNotices: Bool) {
+        self.surface = surface
+        self.timing = timing
+        self.messageRate = messageRate
+        self.hasTokenExpiryNotices = hasTokenExpiryNotices
+    }
+
+    /// Agora RTM 1.5.x.
+    public static let agora = RTMProfile(
+        surface: "agora", timing: ClientTiming(loginTimeout: .seconds(12)),
+        messageRate: RateLimit(count: 180, per: .seconds(3)), hasTokenExpiryNotices: true)
+
+    /// anyRTC ARtmKit.
+    public static let anyRTC = RTMProfile(
+        surface: "artm", timing: ClientTiming(loginTimeout: .seconds(6)),
+        messageRate: RateLimit(count: 60, per: .seconds(1)), hasTokenExpiryNotices: false)
+}
+
+/// The fixed limits and timers both surfaces document (reference/agora-rtm.md §2.6).
+public enum RTMLimits {
+    /// Invitation `content` and `response`, in UTF-8 bytes.
+    public static let invitationPayloadBytes = 8 * 1024
+    /// User ids, channel ids and an invitation's channel id, in bytes.
+    public static let idBytes = 64
+    /// Peer and channel messages (text, or raw data plus description), in bytes.
+    public static let messageBytes = 32 * 1024
+    /// Channels one instance may be in.
+    public static let joinedChannels = 20
+    /// Users one presence query may name.
+    public static let queryPeers = 256
+    /// Users one instance may subscribe to.
+    public static let subscribedPeers = 512
+
+    /// Operation timeouts.
+    public static let messageTimeout: Duration = .seconds(10)
+    public static let queryTimeout: Duration = .seconds(10)
+    public static let joinTimeout: Duration = .seconds(5)
+    public static let membersTimeout: Duration = .seconds(5)
+    /// `channel(_:memberCount:)` fires at most once per this interval.
+    public static let memberCountInterval: Duration = .seconds(1)
+
+    /// Per-instance rate limits other than messages.
+    public static let loginRate = RateLimit(count: 2, per: .seconds(1))
+    public static let renewTokenRate = RateLimit(count: 2, per: .seconds(1))
+    public static let joinRate = RateLimit(count: 50, per: .seconds(3))
+    public static let sameChannelJoinRate = RateLimit(count: 2, per: .seconds(5))
+    public static let membersRate = RateLimit(count: 5, per: .seconds(2))
+    public static let queryPeersRate = RateLimit(count: 10, per: .seconds(5))
+    public static let subscribeRate = RateLimit(count: 10, per: .seconds(5))
+
+    /// The policy of a call placed through `send(_:completion:)` (CALL-MODEL.md, "Policies"): one
+    /// callee; 30 s to acknowledge (`remoteOffline` / `remoteNoResponse`); 60 s of ringing counted from
+    /// the callee's receipt (`expire`); the three-way accept with a 5 s confirmation (`acceptFailure`);
+    /// busy callees ring; offline callees are kept for the 30 s.
+    public static let invitationPolicy = CallPolicy(
+        ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: .seconds(30),
+        offlineInvitees: .keep, busyInvitees: .ring, acceptConfirmation: .seconds(5),
+        maxInviteesPerInvitation: 1, maxParticipants: 2,
+        maxPayloadBytes: invitationPayloadBytes, maxAnswerBytes: invitationPayloadBytes)
+
+    /// Agora's user and channel id rule (AgoraRtmKit.h): 1 to 64 bytes of printable ASCII from a fixed
+    /// set, and not "null".
+    public static func isValidID(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= idBytes, id != "null" else { return false }
+        return id.utf8.allSatisfy { allowedIDBytes.contains($0) }
+    }
+
+    private static let allowedIDBytes: Set<UInt8> = {
+        var bytes = Set<UInt8>()
+        for range in [UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                      UInt8(ascii: "0")...UInt8(ascii: "9")] {
+            bytes.formUnion(range)
+        }
+        bytes.formUnion(" !#$%&()+-:;<=.>?@[]^_{}|~,".utf8)
+        return bytes
+    }()
+}
