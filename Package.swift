@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
+        .executable(name: "agora-style-call", targets: ["AgoraStyleCall"]),
+        .executable(name: "artm-style-call", targets: ["ARtmStyleCall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -97,6 +99,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Vendor-style examples (Examples/README.md): Swift 5 mode, as ported apps are.
+        .executableTarget(
+            name: "AgoraStyleCall", dependencies: ["SwitchboardAgora"], path: "Examples/AgoraStyleCall",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "ARtmStyleCall", dependencies: ["SwitchboardARtm"], path: "Examples/ARtmStyleCall",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
 
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
@@ -111,7 +122,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardAgoraTests",
-            dependencies: ["SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore"]
+            dependencies: [
+                "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
+                "SwitchboardWire", "SwitchboardService",
+            ]
         ),
         .testTarget(
             name: "SwitchboardClientTests",

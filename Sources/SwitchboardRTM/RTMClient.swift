@@ -298,13 +298,17 @@ public final class RTMClient: Sendable {
         case .tokenExpired:
             // Agora 1.5: a token that runs out while connected logs the kit out with reason 9. anyRTC has
             // no such reason; its session goes on until a reconnect is refused (`rtmKitTokenDidExpire`).
-            guard profile.hasTokenExpiryNotices else { return }
-            let session: ClientSession? = state.withLock { state in
-                state.loggingOutForExpiredToken = true
-                return state.session
-            }
-            if let session {
-                enqueue { try? await session.logout() }
+            // The notice may be a replay after a reconnect that a renewed token made possible (the
+            // service told a session that was away): only a token that is still expired ends the session.
+            guard profile.hasTokenExpiryNotices, let session = state.withLock({ $0.session }) else { return }
+            enqueue { [weak self] in
+                guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
+                let current = state.withLock { state in
+                    guard state.session === session else { return false }
+                    state.loggingOutForExpiredToken = true
+                    return true
+                }
+                if current { try? await session.logout() }
             }
         }
     }
