@@ -124,7 +124,7 @@ let package = Package(
             name: "SwitchboardAgoraTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardService",
+                "SwitchboardWire", "SwitchboardService", "SwitchboardRTM",
             ]
         ),
         .testTarget(
