@@ -24,12 +24,14 @@ extension RTMClient {
         _ invitation: RTMLocalInvitation, owner: AnyObject, callee: String, content: String?, channelID: String?,
         completion: @escaping @Sendable (RTMCode.InvitationAPICall) -> Void
     ) {
+        // Lock order: the client's state before an invitation's box, never the other way round.
+        let me = state.withLock { $0.user }
         let refusal: RTMCode.InvitationAPICall? = invitation.box.withLock { local in
             if local.state.isEnded { return .alreadyEnd }
             if local.state != .idle { return .alreadySent }
             if (content?.utf8.count ?? 0) > RTMLimits.invitationPayloadBytes
                 || (channelID?.utf8.count ?? 0) > RTMLimits.idBytes
-                || !RTMLimits.isValidID(callee) {
+                || !RTMLimits.isValidID(callee) || UserID(callee) == me {
                 return .invalidAugment
             }
             local.state = .sentToRemote
@@ -66,11 +68,20 @@ extension RTMClient {
                 switch error.code {
                 case .call(.invalidInvitees), .call(.payloadTooLarge), .call(.invalidArgument),
                      .service(.invalidUserID), .service(.invalidRequest):
-                    invitation.box.withLock { local in
-                        local.state = .idle
-                        local.surfaceObject = nil
+                    let cancelled = invitation.box.withLock { local in
+                        defer { local.cancelWhenSent = false }
+                        return local.cancelWhenSent
                     }
                     post { completion(.invalidAugment) }
+                    if cancelled {
+                        // The cancel that waited for this send was answered `.ok`: its callback follows.
+                        endLocal(invitation, with: .localInvitationCanceled(invitation), state: .canceled)
+                    } else {
+                        invitation.box.withLock { local in
+                            local.state = .idle
+                            local.surfaceObject = nil
+                        }
+                    }
                 case .service(.notLoggedIn):
                     post { completion(.ok) }
                     endLocal(invitation, with: .localInvitationFailure(invitation, .notLoggedIn), state: .failure)
@@ -156,8 +167,9 @@ extension RTMClient {
             case .failure(let error) where error.code == .call(.payloadTooLarge):
                 invitation.box.withLock { $0.state = .invitationReceived }
                 post { completion(.invalidAugment) }
-            case .failure(let error) where error.code == .service(.notLoggedIn) || error.code == .service(.timeout)
-                || error.code == .service(.disconnected) || error.code == .service(.cancelled):
+            case .failure(let error) where accepting && (error.code == .service(.notLoggedIn)
+                || error.code == .service(.timeout) || error.code == .service(.disconnected)
+                || error.code == .service(.cancelled)):
                 // The answer never reached the service: for an accept that is Agora's failed handshake.
                 post { completion(.ok) }
                 endRemote(invitation, with: .remoteInvitationFailure(invitation, .acceptFailure), state: .failure)
@@ -243,8 +255,12 @@ extension RTMClient {
                 endRemote(invitation, with: .remoteInvitationFailure(invitation, .acceptFailure), state: .failure)
             }
         case .accepted:
-            guard current != .accepted else { return }
-            endRemote(invitation, with: .remoteInvitationAccepted(invitation), state: .accepted, keep: true)
+            guard current != .accepted else {
+                if call.state.isEnded { endRemote(invitation, with: nil, state: .accepted) }
+                return
+            }
+            endRemote(invitation, with: .remoteInvitationAccepted(invitation), state: .accepted,
+                      keep: !call.state.isEnded)
         case .rejected:
             endRemote(invitation, with: .remoteInvitationRefused(invitation), state: .refused)
         case .cancelled:

@@ -41,9 +41,11 @@ extension RTMClient {
             if channel.box.withLock({ $0.isJoined || $0.isJoining }) { return .alreadyJoined }
             let joined = state.channels.values.filter { $0.box.withLock { $0.isJoined || $0.isJoining } }.count
             if joined >= RTMLimits.joinedChannels { return .exceedLimit }
-            guard state.sameChannelJoinRate[channel.id, default: RateLimiter(RTMLimits.sameChannelJoinRate)].admit(at: now)
-            else { return .sameChannelTooOften }
+            var sameChannel = state.sameChannelJoinRate[channel.id] ?? RateLimiter(RTMLimits.sameChannelJoinRate)
+            guard sameChannel.wouldAdmit(at: now) else { return .sameChannelTooOften }
             guard state.joinRate.admit(at: now) else { return .tooOften }
+            _ = sameChannel.admit(at: now)
+            state.sameChannelJoinRate[channel.id] = sameChannel
             channel.box.withLock { $0.isJoining = true }
             return nil
         }
@@ -76,20 +78,29 @@ extension RTMClient {
     /// `leave(completion:)`.
     public func leave(_ channel: RTMChannel, completion: @escaping @Sendable (RTMCode.LeaveChannel) -> Void) {
         guard state.withLock({ $0.isLoggedIn }) else { return post { completion(.notLoggedIn) } }
-        let wasJoined = channel.box.withLock { state in
+        // Leaving stops member events at once; a leave the service did not take puts the channel back.
+        let members: Set<UserID>? = channel.box.withLock { state in
+            guard state.isJoined else { return nil }
             defer {
                 state.isJoined = false
-                state.isJoining = false
                 state.members = []
             }
-            return state.isJoined
+            return state.members
         }
-        guard wasJoined else { return post { completion(.notInChannel) } }
+        guard let members else { return post { completion(.notInChannel) } }
         submit(.leaveChannel(channel.id), waitWhileReconnecting: false) { [weak self] result in
-            let code: RTMCode.LeaveChannel = switch result {
-            case .success: .ok
-            case .failure(let error) where error.code == .service(.notInChannel): .notInChannel
-            case .failure: .failure
+            let code: RTMCode.LeaveChannel
+            switch result {
+            case .success:
+                code = .ok
+            case .failure(let error) where error.code == .service(.notInChannel):
+                code = .notInChannel
+            case .failure:
+                channel.box.withLock { state in
+                    state.isJoined = true
+                    state.members = members
+                }
+                code = .failure
             }
             self?.post { completion(code) }
         }
@@ -103,9 +114,9 @@ extension RTMClient {
             guard state.isLoggedIn else { return .notLoggedIn }
             guard Self.isValid(message) else { return .invalidMessage }
             guard channel.isJoined else { return .failure }
-            guard state.messageRate.admit(at: now) else { return .tooOften }
             // Messages sent while reconnecting are not delivered (seed 002): see docs/AGORA.md.
             guard state.connection == .connected else { return .failure }
+            guard state.messageRate.admit(at: now) else { return .tooOften }
             return nil
         }
         if let refusal {

@@ -15,8 +15,8 @@ extension RTMClient {
             guard state.isLoggedIn else { return .notLoggedIn }
             guard RTMLimits.isValidID(peer) else { return .invalidUserId }
             guard Self.isValid(message) else { return .invalidMessage }
-            guard state.messageRate.admit(at: now) else { return .tooOften }
             guard state.connection == .connected else { return .failure }
+            guard state.messageRate.admit(at: now) else { return .tooOften }
             return nil
         }
         if let refusal {

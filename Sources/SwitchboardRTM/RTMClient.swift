@@ -128,6 +128,7 @@ public final class RTMClient: Sendable {
     public func login(token: String?, user: String, completion: @escaping @Sendable (RTMCode.Login) -> Void) {
         let now = now
         let outcome: Result<(ClientSession, Int), RTMCode.Login> = state.withLock { state in
+            // The SDK limits login calls, refused ones included (2 per second).
             guard state.loginRate.admit(at: now) else { return .failure(.loginTooOften) }
             guard state.connection == .disconnected else { return .failure(.alreadyLogin) }
             guard RTMLimits.isValidID(user) else { return .failure(.invalidArgument) }
@@ -184,8 +185,15 @@ public final class RTMClient: Sendable {
             return post { completion(.notLoggedIn) }
         }
         enqueue { [weak self] in
-            try? await session.logout()
-            self?.post { completion(.ok) }
+            let code: RTMCode.Logout
+            do throws(SignalingError) {
+                try await session.logout()
+                code = .ok
+            } catch {
+                // A second logout that raced the first one finds the session already disconnected.
+                code = error.code == .service(.notLoggedIn) ? .notLoggedIn : .ok
+            }
+            self?.post { completion(code) }
         }
     }
 
@@ -193,8 +201,8 @@ public final class RTMClient: Sendable {
     public func renewToken(_ token: String, completion: @escaping @Sendable (String?, RTMCode.RenewToken) -> Void) {
         let now = now
         let session: Result<ClientSession, RTMCode.RenewToken> = state.withLock { state in
-            guard state.renewRate.admit(at: now) else { return .failure(.tooOften) }
             guard let session = state.session, state.isLoggedIn else { return .failure(.notLoggedIn) }
+            guard state.renewRate.admit(at: now) else { return .failure(.tooOften) }
             return .success(session)
         }
         switch session {
@@ -265,9 +273,13 @@ public final class RTMClient: Sendable {
                 if state.loggingOutForExpiredToken && mappedReason == .logout {
                     mappedReason = .tokenExpired
                 }
-                // Invitations and channel memberships die with the session (the SDK releases them).
+                // Invitations, channel memberships and subscriptions die with the session: the SDK
+                // releases the invitations (ended, without a callback) and forgets the rest.
+                for invitation in state.outgoing.values { invitation.abandon() }
+                for invitation in state.incoming.values { invitation.abandon() }
                 state.outgoing = [:]
                 state.incoming = [:]
+                state.subscriptions = []
                 for channel in state.channels.values { channel.sessionEnded() }
             }
         }
@@ -320,10 +332,21 @@ public final class RTMClient: Sendable {
             (state.channels.values.filter(\.isJoined), state.subscriptions)
         }
         for channel in channels {
-            submit(.joinChannel(channel.id)) { _ in }
+            submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout) { result in
+                switch result {
+                case .success(.members(let members)): channel.joined(members: members)
+                case .success: channel.joined(members: [])
+                // The service no longer has the kit in the channel: stop pretending it does.
+                case .failure: channel.sessionEnded()
+                }
+            }
         }
         if !subscriptions.isEmpty {
-            submit(.subscribePresence(subscriptions.sorted { $0.rawValue < $1.rawValue })) { _ in }
+            submit(.subscribePresence(subscriptions.sorted { $0.rawValue < $1.rawValue })) { [weak self] result in
+                if case .success(.presence(let statuses)) = result, !statuses.isEmpty {
+                    self?.emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
+                }
+            }
         }
     }
 

@@ -24,6 +24,16 @@ public final class RTMLocalInvitation: Sendable {
     public var response: String? { box.withLock { $0.response } }
     /// The surface's object for this invitation (set on `send`).
     public var surfaceObject: AnyObject? { box.withLock { $0.surfaceObject } }
+
+    /// The session ended under a live invitation: it is over (`failure`), without a callback, and the
+    /// engine lets go of the surface's object.
+    func abandon() {
+        box.withLock { local in
+            if !local.state.isEnded { local.state = .failure }
+            local.cancelWhenSent = false
+            local.surfaceObject = nil
+        }
+    }
 }
 
 /// The engine's side of a callee's invitation (`AgoraRtmRemoteInvitation`).
@@ -68,5 +78,13 @@ public final class RTMRemoteInvitation: Sendable {
     public var surfaceObject: AnyObject? {
         get { box.withLock { $0.surfaceObject } }
         set { box.withLock { $0.surfaceObject = newValue } }
+    }
+
+    /// The session ended under a live invitation: see ``RTMLocalInvitation/abandon()``.
+    func abandon() {
+        box.withLock { remote in
+            if !remote.state.isEnded { remote.state = .failure }
+            remote.surfaceObject = nil
+        }
     }
 }

@@ -22,11 +22,17 @@ struct RateLimiter {
     }
 
     /// Counts a call at `now` and says whether it is within the limit; a refused call is not counted.
+    /// Check it after every other reason to refuse, so that refused calls use up no allowance.
     mutating func admit(at now: Timestamp) -> Bool {
-        let windowStart = now - limit.per
-        recent.removeAll { $0 <= windowStart }
-        guard recent.count < limit.count else { return false }
+        guard wouldAdmit(at: now) else { return false }
         recent.append(now)
         return true
+    }
+
+    /// Whether a call at `now` would be within the limit, without counting it.
+    mutating func wouldAdmit(at now: Timestamp) -> Bool {
+        let windowStart = now - limit.per
+        recent.removeAll { $0 <= windowStart }
+        return recent.count < limit.count
     }
 }

@@ -127,7 +127,9 @@ struct AgoraConformanceConnectionTests {
         await world.advance(by: .seconds(6))
         try await alice.waitFor("state connected loginSuccess", in: world)
         try await carol.waitFor("memberJoined alice", in: world)
-        #expect(alice.events == ["state reconnecting interrupted", "state connected loginSuccess"])
+        // The rejoin refreshes the member list, and the count is reported again.
+        try await alice.waitFor("memberCount 2", in: world)
+        #expect(alice.events == ["state reconnecting interrupted", "state connected loginSuccess", "memberCount 2"])
         #expect(carol.events.filter { $0.hasPrefix("memberLeft") || $0.hasPrefix("memberJoined") }
                 == ["memberLeft alice", "memberJoined alice"])
         let members = try await world.completion { done in carolChannel.getMembersWithCompletion { done(($0?.map(\.userId).sorted(), $1)) } }
