@@ -53,6 +53,15 @@ public final class RTMChannel: Sendable {
             self, RTMMessage(message.content, sentAt: message.sentAt, isOffline: false), from: message.from.rawValue))
     }
 
+    /// The service's answer to a join (the first, or the rejoin after a long outage).
+    func joined(_ reply: Reply) {
+        if case .members(let members) = reply {
+            joined(members: members)
+        } else {
+            joined(members: [])
+        }
+    }
+
     func joined(members: [UserID]) {
         box.withLock { state in
             state.isJoined = true
@@ -62,12 +71,17 @@ public final class RTMChannel: Sendable {
         reportCount()
     }
 
-    /// The session ended (logout, aborted): the channel is left without callbacks.
-    func sessionEnded() {
+    /// The session ended (logout, aborted): the channel is left without callbacks. Returns whether it
+    /// was joined or joining.
+    @discardableResult
+    func sessionEnded() -> Bool {
         box.withLock { state in
-            state.isJoined = false
-            state.isJoining = false
-            state.members = []
+            defer {
+                state.isJoined = false
+                state.isJoining = false
+                state.members = []
+            }
+            return state.isJoined || state.isJoining
         }
     }
 

@@ -18,14 +18,8 @@ extension RTMClient {
     /// `destroyChannel(withId:)`: leaves the channel if joined (without callbacks) and forgets it.
     public func destroyChannel(_ id: String) -> Bool {
         guard let channel = state.withLock({ $0.channels.removeValue(forKey: id) }) else { return false }
-        let wasJoined = channel.box.withLock { state in
-            defer {
-                state.isJoined = false
-                state.isJoining = false
-                state.surfaceObject = nil
-            }
-            return state.isJoined || state.isJoining
-        }
+        let wasJoined = channel.sessionEnded()
+        channel.surfaceObject = nil
         if wasJoined {
             submit(.leaveChannel(id), waitWhileReconnecting: false) { _ in }
         }
@@ -54,11 +48,8 @@ extension RTMClient {
         }
         submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout, waitWhileReconnecting: false) { [weak self] result in
             switch result {
-            case .success(.members(let members)):
-                channel.joined(members: members)
-                self?.post { completion(.ok) }
-            case .success:
-                channel.joined(members: [])
+            case .success(let reply):
+                channel.joined(reply)
                 self?.post { completion(.ok) }
             case .failure(let error):
                 channel.box.withLock { $0.isJoining = false }

@@ -334,8 +334,7 @@ public final class RTMClient: Sendable {
         for channel in channels {
             submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout) { result in
                 switch result {
-                case .success(.members(let members)): channel.joined(members: members)
-                case .success: channel.joined(members: [])
+                case .success(let reply): channel.joined(reply)
                 // The service no longer has the kit in the channel: stop pretending it does.
                 case .failure: channel.sessionEnded()
                 }

@@ -159,13 +159,8 @@ public final class TestWorld: Sendable {
         of task: Task<Success, any Error>,
         timeout: Duration = .seconds(5)
     ) async throws -> Result<Success, any Error> {
-        try await withCheckedThrowingContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            Task { once.resume(with: .success(await task.result)) }
-            Task {
-                try? await Task.sleep(for: timeout)
-                once.resume(with: .failure(TestWorldError.timedOut("the task did not finish in \(timeout) of real time")))
-            }
+        try await completion(timeout: timeout) { done in
+            Task { done(await task.result) }
         }
     }
 }

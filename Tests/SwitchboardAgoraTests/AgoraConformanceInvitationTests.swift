@@ -18,12 +18,7 @@ struct AgoraConformanceInvitationTests {
     @Test("send: completion ok, callee remoteInvitationReceived, then caller localInvitationReceivedByPeer")
     func send() async throws {
         let scene = AgoraScene()
-        let alice = scene.user("alice")
-        let bob = scene.user("bob")
-        try await alice.login(in: scene.world)
-        try await bob.login(in: scene.world)
-        alice.clear()
-        bob.clear()
+        let (alice, bob) = try await scene.loggedInPair("alice", "bob")
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         invitation.content = "video call"
@@ -48,12 +43,7 @@ struct AgoraConformanceInvitationTests {
     @Test("cancel: completion ok, callee remoteInvitationCanceled, caller localInvitationCanceled")
     func cancel() async throws {
         let scene = AgoraScene()
-        let alice = scene.user("alice")
-        let bob = scene.user("bob")
-        try await alice.login(in: scene.world)
-        try await bob.login(in: scene.world)
-        alice.clear()
-        bob.clear()
+        let (alice, bob) = try await scene.loggedInPair("alice", "bob")
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         alice.send(invitation)
@@ -71,12 +61,7 @@ struct AgoraConformanceInvitationTests {
     @Test("accept with a response: callee completion, caller localInvitationAccepted(withResponse:), callee remoteInvitationAccepted")
     func accept() async throws {
         let scene = AgoraScene()
-        let alice = scene.user("alice")
-        let bob = scene.user("bob")
-        try await alice.login(in: scene.world)
-        try await bob.login(in: scene.world)
-        alice.clear()
-        bob.clear()
+        let (alice, bob) = try await scene.loggedInPair("alice", "bob")
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         invitation.content = "hello"
@@ -102,12 +87,7 @@ struct AgoraConformanceInvitationTests {
     @Test("refuse with a response: callee completion, caller localInvitationRefused(withResponse:), callee remoteInvitationRefused")
     func refuse() async throws {
         let scene = AgoraScene()
-        let alice = scene.user("alice")
-        let bob = scene.user("bob")
-        try await alice.login(in: scene.world)
-        try await bob.login(in: scene.world)
-        alice.clear()
-        bob.clear()
+        let (alice, bob) = try await scene.loggedInPair("alice", "bob")
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         alice.send(invitation)

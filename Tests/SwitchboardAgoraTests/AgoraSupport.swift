@@ -212,6 +212,16 @@ struct AgoraScene {
     func user(_ name: String, faults: FaultInjector? = nil) -> AgoraUser {
         AgoraUser(name, in: world, queue: queue, faults: faults, timeline: timeline)
     }
+
+    /// A caller and a callee, both logged in, with their logs cleared of the login.
+    func loggedInPair(_ first: String, _ second: String) async throws -> (AgoraUser, AgoraUser) {
+        let (one, two) = (user(first), user(second))
+        try await one.login(in: world)
+        try await two.login(in: world)
+        one.clear()
+        two.clear()
+        return (one, two)
+    }
 }
 
 /// A frame predicate: a request of the service operation named `name` ("call.ack", "call.confirm").
