@@ -16,10 +16,12 @@ let package = Package(
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
+        .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "agora-style-call", targets: ["AgoraStyleCall"]),
         .executable(name: "artm-style-call", targets: ["ARtmStyleCall"]),
+        .executable(name: "zim-style-call", targets: ["ZIMStyleCall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -75,6 +77,11 @@ let package = Package(
         .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
         // anyRTC ARtmKit: the same engine under anyRTC's names and differences.
         .target(name: "SwitchboardARtm", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
+        // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
+        .target(
+            name: "SwitchboardZIM",
+            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+        ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
             name: "SwitchboardTesting",
@@ -108,6 +115,10 @@ let package = Package(
             name: "ARtmStyleCall", dependencies: ["SwitchboardARtm"], path: "Examples/ARtmStyleCall",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        .executableTarget(
+            name: "ZIMStyleCall", dependencies: ["SwitchboardZIM"], path: "Examples/ZIMStyleCall",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
 
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
@@ -125,6 +136,13 @@ let package = Package(
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
                 "SwitchboardWire", "SwitchboardService", "SwitchboardRTM",
+            ]
+        ),
+        .testTarget(
+            name: "SwitchboardZIMTests",
+            dependencies: [
+                "SwitchboardZIM", "SwitchboardAgora", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
+                "SwitchboardWire", "SwitchboardService",
             ]
         ),
         .testTarget(

@@ -138,7 +138,10 @@ extension CallEngine {
             participants: call.participants.map(\.user), mode: call.mode, mediaType: call.mediaType,
             roomID: call.roomID, groupID: call.groupID, direction: direction, outcome: participant.state,
             endReason: endReason, answeredOn: isCaller || !answered ? nil : participant.device,
-            startedAt: call.createdAt, duration: duration, recordedAt: now)
+            startedAt: call.createdAt, duration: duration, recordedAt: now,
+            payload: call.payload, inviter: participant.invitedBy,
+            members: call.participants.map { CallRecord.Member(user: $0.user, state: $0.state, data: $0.answerData) },
+            endedAt: call.state.end?.at)
     }
 
     /// How long a participant's current (or last) stint in the call has been connected, up to `until`:

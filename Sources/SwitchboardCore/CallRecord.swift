@@ -35,12 +35,36 @@ public struct CallRecord: Hashable, Sendable {
     public var duration: Duration
     /// When the record was written (its position in the owner's newest-first history).
     public var recordedAt: Timestamp
+    /// The caller's payload (``Call/payload``).
+    public var payload: String?
+    /// Who invited the owner (``Participant/invitedBy``); nil for the caller and for joiners.
+    public var inviter: UserID?
+    /// Every participant as the call stood when the record was written, in call order.
+    public var members: [Member]
+    /// When the call ended, if it had ended when the record was written.
+    public var endedAt: Timestamp?
+
+    /// One participant of the call as it stood when the record was written.
+    public struct Member: Hashable, Sendable {
+        public var user: UserID
+        /// The participant's state (final, if their part had ended).
+        public var state: ParticipantState
+        /// The participant's answer data (``Participant/answerData``).
+        public var data: String?
+
+        public init(user: UserID, state: ParticipantState, data: String? = nil) {
+            self.user = user
+            self.state = state
+            self.data = data
+        }
+    }
 
     public init(
         callID: CallID, owner: UserID, caller: UserID, participants: [UserID], mode: CallMode,
         mediaType: MediaType?, roomID: String?, groupID: String?, direction: CallDirection,
         outcome: ParticipantState, endReason: CallEndReason, answeredOn: DeviceID?,
-        startedAt: Timestamp, duration: Duration, recordedAt: Timestamp
+        startedAt: Timestamp, duration: Duration, recordedAt: Timestamp,
+        payload: String? = nil, inviter: UserID? = nil, members: [Member] = [], endedAt: Timestamp? = nil
     ) {
         self.callID = callID
         self.owner = owner
@@ -57,6 +81,10 @@ public struct CallRecord: Hashable, Sendable {
         self.startedAt = startedAt
         self.duration = duration
         self.recordedAt = recordedAt
+        self.payload = payload
+        self.inviter = inviter
+        self.members = members
+        self.endedAt = endedAt
     }
 
     /// Whether, seen from `device`, the owner answered on another device ("answered elsewhere", not

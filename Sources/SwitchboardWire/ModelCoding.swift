@@ -252,7 +252,7 @@ public enum ModelCoding {
     // MARK: Record
 
     public static func json(_ record: CallRecord) -> JSONValue {
-        var object = ObjectBuilder(capacity: 15)
+        var object = ObjectBuilder(capacity: 19)
         object.add("call", record.callID)
         object.add("owner", record.owner)
         object.add("caller", record.caller)
@@ -270,6 +270,24 @@ public enum ModelCoding {
         object.add("startedAt", record.startedAt)
         object.add("durationMs", record.duration)
         object.add("recordedAt", record.recordedAt)
+        object.add("payload", record.payload)
+        object.add("inviter", record.inviter)
+        if !record.members.isEmpty {
+            object.add("members", .array(record.members.map(json)))
+        }
+        object.add("endedAt", record.endedAt)
+        return object.value
+    }
+
+    /// A record's member: `user`, the participant state object (`state` and its `reason`, as in
+    /// `outcome`) under `state`, and `data`.
+    static func json(_ member: CallRecord.Member) -> JSONValue {
+        var object = ObjectBuilder(capacity: 3)
+        object.add("user", member.user)
+        var state = ObjectBuilder(capacity: 2)
+        addState(member.state, to: &state)
+        object.add("state", state.value)
+        object.add("data", member.data)
         return object.value
     }
 
@@ -293,7 +311,18 @@ public enum ModelCoding {
             answeredOn: try reader.optionalString("answeredOn").map(DeviceID.init(rawValue:)),
             startedAt: try reader.timestamp("startedAt"),
             duration: try reader.duration("durationMs"),
-            recordedAt: try reader.timestamp("recordedAt"))
+            recordedAt: try reader.timestamp("recordedAt"),
+            payload: try reader.optionalString("payload"),
+            inviter: try reader.optionalString("inviter").map(UserID.init(rawValue:)),
+            members: reader.has("members") ? try reader.objects("members", member) : [],
+            endedAt: try reader.optionalTimestamp("endedAt"))
+    }
+
+    static func member(_ reader: JSONReader) throws(SignalingError) -> CallRecord.Member {
+        CallRecord.Member(
+            user: UserID(rawValue: try reader.string("user")),
+            state: try participantState(try reader.object("state")),
+            data: try reader.optionalString("data"))
     }
 
     // MARK: Helpers

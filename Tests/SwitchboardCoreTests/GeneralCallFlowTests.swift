@@ -72,14 +72,20 @@ struct GeneralCallFlowTests {
         #expect(bobEntry.answeredAt == sec(5))
         #expect(bobEntry.ringDeadline == nil)
 
+        let expectedMembers: [CallRecord.Member] = [
+            CallRecord.Member(user: "alice", state: .accepted, data: nil),
+            CallRecord.Member(user: "bob", state: .accepted, data: "ok"),
+        ]
         let aliceRecord = CallRecord(
             callID: "call-1", owner: "alice", caller: "alice", participants: ["alice", "bob"], mode: .general,
             mediaType: nil, roomID: nil, groupID: nil, direction: .outgoing, outcome: .accepted,
-            endReason: .allAnswered, answeredOn: nil, startedAt: t0, duration: .zero, recordedAt: sec(5))
+            endReason: .allAnswered, answeredOn: nil, startedAt: t0, duration: .zero, recordedAt: sec(5),
+            payload: nil, inviter: nil, members: expectedMembers, endedAt: sec(5))
         let bobRecord = CallRecord(
             callID: "call-1", owner: "bob", caller: "alice", participants: ["alice", "bob"], mode: .general,
             mediaType: nil, roomID: nil, groupID: nil, direction: .incoming, outcome: .accepted,
-            endReason: .allAnswered, answeredOn: "b1", startedAt: t0, duration: .zero, recordedAt: sec(5))
+            endReason: .allAnswered, answeredOn: "b1", startedAt: t0, duration: .zero, recordedAt: sec(5),
+            payload: nil, inviter: "alice", members: expectedMembers, endedAt: sec(5))
         let expectedRecords: [CallRecord] = [aliceRecord, bobRecord]
         #expect(records(outcome.effects) == expectedRecords)
         #expect(engine.call.participants.allSatisfy { $0.isRecorded })
@@ -126,6 +132,55 @@ struct GeneralCallFlowTests {
         #expect(bobRecord.roomID == "room-7")
         #expect(bobRecord.groupID == "group-3")
         #expect(bobRecord.mediaType == .video)
+        #expect(bobRecord.payload == "hello")
+        #expect(record(of: "alice", in: outcome.effects)?.payload == "hello")
+    }
+
+    @Test func recordsCarryPayloadInviterMembersAndEnd() throws {
+        var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, payload: "p")
+        try act(&engine, .accept(data: "yes"), from: bob, at: sec(2))
+
+        // carol's part ends while the call goes on: no end yet, and the members as they stand now.
+        let rejected = try act(&engine, .reject(data: "no", reason: .declined), from: carol, at: sec(3))
+        let carolRecord = try #require(record(of: "carol", in: rejected.effects))
+        #expect(records(rejected.effects).count == 1)
+        #expect(carolRecord.payload == "p")
+        #expect(carolRecord.inviter == "alice")
+        #expect(carolRecord.endedAt == nil)
+        let afterReject: [CallRecord.Member] = [
+            CallRecord.Member(user: "alice", state: .accepted),
+            CallRecord.Member(user: "bob", state: .accepted, data: "yes"),
+            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no"),
+        ]
+        #expect(carolRecord.members == afterReject)
+        #expect(carolRecord.participants == carolRecord.members.map(\.user))
+
+        // bob invites dave, frank joins, and alice ends the call.
+        try act(&engine, .inviteMore(invitees: ["dave"], status: [:]), from: bob, at: sec(4))
+        try act(&engine, .join(data: "hi"), from: frank, at: sec(5))
+        let ended = try act(&engine, .end(data: "bye"), from: alice, at: sec(10))
+        let owners: [UserID] = records(ended.effects).map(\.owner)
+        #expect(owners == ["alice", "bob", "dave", "frank"], "carol was recorded already")
+        let end = try #require(engine.call.state.end)
+        #expect(end.at == sec(10))
+        let inviters: [UserID?] = records(ended.effects).map(\.inviter)
+        #expect(inviters == [nil, "alice", "bob", nil], "the caller and the joiner have no inviter")
+        let daveState = try #require(engine.state(of: "dave"))
+        let atEnd: [CallRecord.Member] = [
+            CallRecord.Member(user: "alice", state: try #require(engine.state(of: "alice"))),
+            CallRecord.Member(user: "bob", state: try #require(engine.state(of: "bob")), data: "yes"),
+            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no"),
+            CallRecord.Member(user: "dave", state: daveState),
+            CallRecord.Member(user: "frank", state: try #require(engine.state(of: "frank")), data: "hi"),
+        ]
+        for record in records(ended.effects) {
+            #expect(record.payload == "p")
+            #expect(record.endedAt == sec(10))
+            #expect(record.members == atEnd, "\(record.owner)")
+            #expect(record.participants == ["alice", "bob", "carol", "dave", "frank"])
+        }
+        let daveRecord = try #require(record(of: "dave", in: ended.effects))
+        #expect(daveRecord.outcome == daveState)
     }
 }
 

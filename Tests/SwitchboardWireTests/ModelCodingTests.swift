@@ -69,6 +69,45 @@ struct ModelCodingTests {
         #expect(keys == crowdedCall.attachments.keys.sorted())
     }
 
+    @Test("a record's new fields are optional: absent, they decode as nil and no members")
+    func recordOptionalFields() throws {
+        var record = try #require(sampleRecords.first)
+        record.payload = nil
+        record.inviter = nil
+        record.members = []
+        record.endedAt = nil
+        let json = ModelCoding.json(record)
+        for key in ["payload", "inviter", "members", "endedAt"] {
+            #expect(json[key] == nil, "\(key)")
+        }
+        #expect(try ModelCoding.record(json) == record)
+    }
+
+    @Test("a record's members are checked like an outcome, with paths")
+    func recordMemberErrors() throws {
+        let record = try #require(sampleRecords.first { !$0.members.isEmpty })
+        func withMember(_ member: JSONValue) -> JSONValue {
+            guard case .object(var object) = ModelCoding.json(record) else { return .null }
+            object["members"] = .array([["user": "alice", "state": ["state": "accepted"]], member])
+            return .object(object)
+        }
+        let cases: [(JSONValue, String)] = [
+            (["user": "bob", "state": ["state": "rejected"]], "/members/1/state/reason: required field is missing"),
+            (["user": "bob", "state": ["state": "accepted", "reason": "declined"]], "/members/1/state/reason: not allowed"),
+            (["user": "bob", "state": "accepted"], "/members/1/state: expected an object, got a string"),
+            (["state": ["state": "accepted"]], "/members/1/user: required field is missing"),
+            (["user": "bob", "state": ["state": "accepted"], "data": 1], "/members/1/data: expected a string, got an integer"),
+        ]
+        for (member, message) in cases {
+            do {
+                _ = try ModelCoding.record(withMember(member))
+                Issue.record("decoded \(member)")
+            } catch {
+                #expect(error.message.hasPrefix(message), "\(error)")
+            }
+        }
+    }
+
     @Test("standalone decoders report paths relative to the value, with the chosen code")
     func standaloneErrors() {
         var json = ModelCoding.json(crowdedCall)

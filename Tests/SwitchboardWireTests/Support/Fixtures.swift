@@ -145,7 +145,16 @@ let sampleRecords: [CallRecord] = ParticipantState.allCases.enumerated().map { i
         direction: CallDirection.allCases[index % 3], outcome: state,
         endReason: CallEndReason.allCases[index % CallEndReason.allCases.count],
         answeredOn: state.isInCall ? "bob-phone" : nil, startedAt: at(0),
-        duration: state == .accepted ? .milliseconds(65_432) : .zero, recordedAt: at(Int64(100 + index)))
+        duration: state == .accepted ? .milliseconds(65_432) : .zero, recordedAt: at(Int64(100 + index)),
+        // Index 1 keeps the defaults (a record written before these fields existed).
+        payload: index == 1 ? nil : (index.isMultiple(of: 2) ? trickyText : ""),
+        inviter: index == 1 || index == 4 ? nil : "alice",
+        members: index == 1 ? [] : [
+            CallRecord.Member(user: "alice", state: .accepted),
+            CallRecord.Member(user: "bob", state: state, data: state.isInCall ? "ok" : nil),
+            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "in a meeting"),
+        ],
+        endedAt: index == 1 || index == 2 ? nil : at(Int64(90 + index)))
 }
 
 // MARK: Operations

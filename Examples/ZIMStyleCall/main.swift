@@ -1,0 +1,1 @@
+print("zim-style-call: coming")

@@ -1,0 +1,41 @@
+import Foundation
+
+// Swift mirrors of the ZIM callback block typedefs used by login and call invitation (`ZIMDefines.h`).
+// `long long` imports as `Int64`; every `ZIMError` is non-optional (decision 14: success is
+// `.ZIMErrorCodeSuccess` with an empty message). The methods take them `@escaping`.
+
+/// ZIMLoggedInCallback: `typedef void (^ZIMLoggedInCallback)(ZIMError *errorInfo);`
+public typealias ZIMLoggedInCallback = (ZIMError) -> Void
+
+/// ZIMTokenRenewedCallback: `typedef void (^ZIMTokenRenewedCallback)(NSString *token, ZIMError *errorInfo);`
+public typealias ZIMTokenRenewedCallback = (String, ZIMError) -> Void
+
+/// ZIMCallInvitationSentCallback: `typedef void (^ZIMCallInvitationSentCallback)(NSString *callID, ZIMCallInvitationSentInfo *info, ZIMError *errorInfo);`
+public typealias ZIMCallInvitationSentCallback = (String, ZIMCallInvitationSentInfo, ZIMError) -> Void
+
+/// ZIMCallCancelSentCallback: `typedef void (^ZIMCallCancelSentCallback)(NSString *callID, NSArray<NSString *> *errorInvitees, ZIMError *errorInfo);`
+public typealias ZIMCallCancelSentCallback = (String, [String], ZIMError) -> Void
+
+/// ZIMCallAcceptanceSentCallback: `typedef void (^ZIMCallAcceptanceSentCallback)(NSString *callID, ZIMError *errorInfo);`
+public typealias ZIMCallAcceptanceSentCallback = (String, ZIMError) -> Void
+
+/// ZIMCallRejectionSentCallback: `typedef void (^ZIMCallRejectionSentCallback)(NSString *callID, ZIMError *errorInfo);`
+public typealias ZIMCallRejectionSentCallback = (String, ZIMError) -> Void
+
+/// ZIMCallingInvitationSentCallback (2.9): `typedef void (^ZIMCallingInvitationSentCallback)(NSString *callID, ZIMCallingInvitationSentInfo *info, ZIMError *errorInfo);`
+public typealias ZIMCallingInvitationSentCallback = (String, ZIMCallingInvitationSentInfo, ZIMError) -> Void
+
+/// ZIMCallJoinSentCallback (2.12): `typedef void (^ZIMCallJoinSentCallback)(NSString *callID, ZIMCallJoinSentInfo *info, ZIMError *errorInfo);`
+public typealias ZIMCallJoinSentCallback = (String, ZIMCallJoinSentInfo, ZIMError) -> Void
+
+/// ZIMCallQuitSentCallback (2.9): `typedef void (^ZIMCallQuitSentCallback)(NSString *callID, ZIMCallQuitSentInfo *info, ZIMError *errorInfo);`
+public typealias ZIMCallQuitSentCallback = (String, ZIMCallQuitSentInfo, ZIMError) -> Void
+
+/// ZIMCallEndSentCallback (2.9): `typedef void (^ZIMCallEndSentCallback)(NSString *callID, ZIMCallEndedSentInfo *info, ZIMError *errorInfo);`
+public typealias ZIMCallEndSentCallback = (String, ZIMCallEndedSentInfo, ZIMError) -> Void
+
+/// ZIMCallInvitationListQueriedCallback (2.9): `typedef void (^ZIMCallInvitationListQueriedCallback)(NSArray<ZIMCallInfo *> *callList, long long nextFlag, ZIMError *errorInfo);`
+public typealias ZIMCallInvitationListQueriedCallback = ([ZIMCallInfo], Int64, ZIMError) -> Void
+
+/// ZIMLogUploadedCallback: `typedef void (^ZIMLogUploadedCallback)(ZIMError *errorInfo);`
+public typealias ZIMLogUploadedCallback = (ZIMError) -> Void

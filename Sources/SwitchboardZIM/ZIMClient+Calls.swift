@@ -1,0 +1,160 @@
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// The answer to a call request: the call as it now is, and the users the request skipped.
+struct ZIMCallOutcome: Sendable {
+    var call: Call
+    var skipped: [SkippedUser]
+}
+
+extension ZIMClient {
+    // MARK: - Requests
+
+    /// `callInvite(with:config:callback:)`.
+    func invite(_ request: InviteRequest, completion: @escaping @Sendable (Result<ZIMCallOutcome, ZIMFailure>) -> Void) {
+        submit(.invite(request), api: .callInvite) { result in
+            completion(result.flatMap(Self.outcome))
+        }
+    }
+
+    /// Every other call method: one action on one call.
+    func act(
+        _ action: CallAction, on callID: String, api: ZIMCallAPI,
+        completion: @escaping @Sendable (Result<ZIMCallOutcome, ZIMFailure>) -> Void
+    ) {
+        submit(.call(CallID(callID), action), api: api) { result in
+            completion(result.flatMap(Self.outcome))
+        }
+    }
+
+    private static func outcome(_ reply: Reply) -> Result<ZIMCallOutcome, ZIMFailure> {
+        guard case .call(let call, let skipped) = reply else {
+            return .failure(ZIMFailure(.ZIMErrorCodeFailed, "unexpected reply \(reply)"))
+        }
+        return .success(ZIMCallOutcome(call: call, skipped: skipped))
+    }
+
+    // MARK: - Call events
+
+    /// Turns a call notification into ZIM events, following the seed's event table
+    /// (``ZIMEventRules``) with the state this user was in when it happened, and remembers what was
+    /// shown. Called on the session's executor, in order.
+    func handleCall(_ note: CallNotification) {
+        guard let me = state.withLock({ $0.user }) else { return }
+        let call = note.call
+        let view = ZIMCallView(call)
+        guard let mine = view.user(me) else { return }
+        let shown = state.withLock { $0.calls[call.id] }
+        let before = shown?.users[me.rawValue]?.state ?? Self.assumedState(before: note.kind, now: mine.state)
+        var presented = shown?.presented ?? false
+        var events: [ZIMEvent] = []
+        // Whether an event about this user's own invitation already told them their new state.
+        var toldOwnChange = false
+
+        switch note.kind {
+        case .created:
+            events.append(.callInvitationCreated(view))
+        case .invited(let inviter):
+            if !presented, ZIMEventRules.receives(.callInvitationReceived, in: before), mine.state.isRinging {
+                presented = true
+                events.append(.callInvitationReceived(view, inviter: inviter.rawValue))
+            }
+        case .cancelled(let inviter, let data):
+            if ZIMEventRules.receives(.callInvitationCancelled, in: before) {
+                toldOwnChange = true
+                events.append(.callInvitationCancelled(callID: view.id, inviter: inviter.rawValue, mode: view.mode,
+                                                       extendedData: data ?? ""))
+            }
+        case .timedOut:
+            if ZIMEventRules.receives(.callInvitationTimeout, in: before) {
+                toldOwnChange = true
+                events.append(.callInvitationTimeout(callID: view.id, mode: view.mode))
+            }
+        case .participantsChanged, .acceptConfirmed, .acceptFailed, .answeredElsewhere, .ended, .synced:
+            break
+        }
+
+        let changed = view.users.filter { user in
+            shown?.users[user.userID] != user && !(toldOwnChange && user.userID == me.rawValue)
+        }
+        if !changed.isEmpty, ZIMEventRules.receives(.callUserStateChanged, in: before) {
+            events.append(.callUserStateChanged(callID: view.id, users: changed))
+        }
+        events += legacyEvents(for: changed, of: call, inviter: me, shown: shown)
+
+        if case .ended = note.kind, let end = call.state.end, Self.announcesEnd(end, mode: call.mode),
+           ZIMEventRules.receives(.callInvitationEnded, in: before) {
+            events.append(.callInvitationEnded(view, operatedUserID: end.by?.rawValue ?? "", extendedData: end.data ?? ""))
+        }
+
+        // Keep what was shown while this device still hears about the call.
+        let stillHears: Bool = {
+            if view.isEnded { return false }
+            if case .answeredElsewhere = note.kind { return false }
+            return ZIMEventRules.receives(.callUserStateChanged, in: mine.state)
+        }()
+        state.withLock { state in
+            if stillHears {
+                var updated = ShownCall(presented: presented)
+                for user in view.users { updated.users[user.userID] = user }
+                state.calls[call.id] = updated
+            } else {
+                state.calls[call.id] = nil
+            }
+        }
+        for event in events { emit(event) }
+    }
+
+    /// The user's state before a notification about a call this instance has not shown yet.
+    private static func assumedState(before kind: CallNotification.Kind, now: ZIMCallUserState) -> ZIMCallUserState {
+        switch kind {
+        case .cancelled, .timedOut: .received
+        default: now
+        }
+    }
+
+    /// Whether the end of a call is announced with `callInvitationEnded`: `callEnd` in advanced mode (and
+    /// an advanced call everyone left), and the server's admin end in either mode (decision 19: a
+    /// general call that ends because everyone answered says nothing more).
+    private static func announcesEnd(_ end: CallEnd, mode: CallMode) -> Bool {
+        switch end.reason {
+        case .endedByServer: true
+        case .hungUp: mode == .advanced
+        default: false
+        }
+    }
+
+    /// The events deprecated in ZIM 2.9 that a 2.18 build still dispatches, to the user who invited
+    /// each changed member: accepted, rejected, and the invitees that timed out together.
+    private func legacyEvents(for changed: [ZIMCallUser], of call: Call, inviter me: UserID, shown: ShownCall?) -> [ZIMEvent] {
+        var events: [ZIMEvent] = []
+        var timedOut: [String] = []
+        for user in changed where user.userID != me.rawValue {
+            guard call.participant(UserID(user.userID))?.invitedBy == me else { continue }
+            switch user.state {
+            case .accepted where shown?.users[user.userID]?.state != .accepted:
+                events.append(.callInvitationAccepted(callID: call.id.rawValue, invitee: user.userID,
+                                                      extendedData: user.extendedData))
+            case .rejected:
+                events.append(.callInvitationRejected(callID: call.id.rawValue, invitee: user.userID,
+                                                      extendedData: user.extendedData))
+            case .timeout:
+                timedOut.append(user.userID)
+            default:
+                break
+            }
+        }
+        if !timedOut.isEmpty {
+            events.append(.callInviteesAnsweredTimeout(callID: call.id.rawValue, invitees: timedOut))
+        }
+        return events
+    }
+}
+
+extension ZIMCallUserState {
+    /// Invited and not answered yet.
+    var isRinging: Bool {
+        self == .inviting || self == .notYetReceived || self == .received
+    }
+}

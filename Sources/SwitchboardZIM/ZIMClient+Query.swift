@@ -1,0 +1,98 @@
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// Where a `queryCallInvitationList` page left off. ZIM's `nextFlag` is an `Int64`; the service's
+/// record cursor is an opaque string, so the instance hands out small numbers that stand for positions
+/// it remembers (the last ``ZIMLimits/rememberedQueryPositions``).
+enum QueryPosition: Sendable {
+    /// In the user's ongoing calls (newest first), after `offset` of them.
+    case ongoing(offset: Int)
+    /// In the user's finished calls, after `cursor` (nil: from the newest), leaving out the ongoing
+    /// calls already listed.
+    case finished(cursor: String?, listed: Set<CallID>)
+}
+
+/// One entry of the list: an ongoing call, or one of the user's call records.
+enum ZIMListedCall: Sendable {
+    case ongoing(Call)
+    case finished(CallRecord)
+}
+
+extension ZIMClient {
+    /// `queryCallInvitationList(with:callback:)`: the invitations the user takes part in, newest first,
+    /// ongoing ones leading the first page. `nextFlag` 0 in the answer means there is no more.
+    func queryInvitations(
+        count: UInt32, nextFlag: Int64,
+        completion: @escaping @Sendable (Result<(calls: [ZIMListedCall], nextFlag: Int64), ZIMFailure>) -> Void
+    ) {
+        guard count > 0 else {
+            return post { completion(.failure(.invalid("count must be at least 1"))) }
+        }
+        let limit = Int(min(count, ZIMLimits.maxQueryCount))
+        let start: QueryPosition? = state.withLock { state in
+            nextFlag == 0 ? .ongoing(offset: 0) : state.queryPositions.first { $0.flag == nextFlag }?.position
+        }
+        guard let start else {
+            return post { completion(.failure(.invalid("nextFlag \(nextFlag) was not given by this instance"))) }
+        }
+        guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
+            return post { completion(.failure(.notLoggedIn)) }
+        }
+        enqueue { [weak self] in
+            let result = await Self.page(from: start, limit: limit, session: session)
+            guard let self else { return }
+            let answer = result.map { page in
+                (calls: page.calls, nextFlag: page.next.map { self.remember($0) } ?? 0)
+            }
+            post { completion(answer) }
+        }
+    }
+
+    private func remember(_ position: QueryPosition) -> Int64 {
+        state.withLock { state in
+            state.lastQueryFlag += 1
+            state.queryPositions.append((state.lastQueryFlag, position))
+            if state.queryPositions.count > ZIMLimits.rememberedQueryPositions {
+                state.queryPositions.removeFirst()
+            }
+            return state.lastQueryFlag
+        }
+    }
+
+    private static func page(
+        from start: QueryPosition, limit: Int, session: ClientSession
+    ) async -> Result<(calls: [ZIMListedCall], next: QueryPosition?), ZIMFailure> {
+        var calls: [ZIMListedCall] = []
+        var position: QueryPosition? = start
+        do throws(SignalingError) {
+            while calls.count < limit, let current = position {
+                switch current {
+                case .ongoing(let offset):
+                    let ongoing = try await session.activeCalls().sorted {
+                        ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue)
+                    }
+                    let slice = ongoing.dropFirst(offset).prefix(limit - calls.count)
+                    calls += slice.map { .ongoing($0) }
+                    let consumed = offset + slice.count
+                    position = consumed < ongoing.count
+                        ? .ongoing(offset: consumed)
+                        : .finished(cursor: nil, listed: Set(ongoing.map(\.id)))
+                case .finished(let cursor, let listed):
+                    let page = try await session.callRecords(RecordQuery(cursor: cursor, limit: limit - calls.count))
+                    calls += page.records.filter { !listed.contains($0.callID) }.map { .finished($0) }
+                    position = page.nextCursor.map { .finished(cursor: $0, listed: listed) }
+                    if page.records.isEmpty { position = nil }
+                }
+            }
+            // A page that ended exactly with the ongoing calls: say "more" only if records follow.
+            if case .finished(nil, _) = position,
+               try await session.callRecords(RecordQuery(cursor: nil, limit: 1)).records.isEmpty {
+                position = nil
+            }
+        } catch {
+            return .failure(ZIMErrorMapping.error(error, in: .queryCallInvitationList))
+        }
+        return .success((calls, position))
+    }
+}

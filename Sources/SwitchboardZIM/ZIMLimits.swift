@@ -1,0 +1,61 @@
+import SwitchboardClient
+import SwitchboardCore
+
+/// ZIM's numbers in one table (docs/DECISIONS.md, "Timers"): tests read them from here.
+public enum ZIMLimits {
+    /// `ZIMCallInviteConfig.timeout` when 0 (reference decision 10).
+    public static let defaultCallTimeout: UInt32 = 90
+    /// The accepted range of `ZIMCallInviteConfig.timeout` in seconds.
+    public static let callTimeoutRange: ClosedRange<UInt32> = 1...600
+    /// `enableNotReceivedCheck`: an invitee not reached by then becomes `notYetReceived` (decision 20).
+    public static let notReceivedCheck: Duration = .seconds(5)
+    /// Invitees per `callInvite` / `callingInvite` (6000272 above it).
+    public static let maxInvitees = 9
+    /// Participants ringing or in one call, the creator included (6000272 above it).
+    public static let maxParticipants = 10
+    /// `extendedData` of every call config, in UTF-8 bytes (decision 9; 6000001 above it).
+    public static let extendedDataBytes = 2048
+    /// `userID`: 1 to 32 bytes of the characters ZIM allows.
+    public static let userIDBytes = 32
+    /// `queryCallInvitationList` page size; larger counts are treated as this.
+    public static let maxQueryCount: UInt32 = 100
+    /// `tokenWillExpire` fires this long before the token expires (the service sends the notice).
+    public static let tokenWillExpireNotice: Duration = .seconds(30)
+    /// How many `nextFlag` values one instance remembers (the oldest is forgotten first).
+    static let rememberedQueryPositions = 64
+
+    /// The client timers of a ZIM login (12 s login timeout, DECISIONS.md).
+    public static let timing = ClientTiming(loginTimeout: .seconds(12))
+
+    /// ZIM's user id alphabet: letters, digits and `!#$%&()+-:;<=.>?@[]^_{}|~`.
+    public static func isValidUserID(_ id: String) -> Bool {
+        let bytes = id.utf8
+        guard (1...userIDBytes).contains(bytes.count) else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                allowedPunctuation.contains(byte)
+            }
+        }
+    }
+
+    private static let allowedPunctuation = Set("!#$%&()+-:;<=.>?@[]^_{}|~".utf8)
+
+    /// The policy of a call created through `callInvite`: ZIM's timers and limits in call-model terms.
+    static func policy(timeout: UInt32, notReceivedCheck: Bool) -> CallPolicy {
+        CallPolicy(
+            ringTimeout: .seconds(Int(timeout == 0 ? defaultCallTimeout : timeout)),
+            ringTimeoutStart: .atInvitation,
+            notReceivedCheck: notReceivedCheck ? Self.notReceivedCheck : nil,
+            offlineInvitees: .keep,
+            busyInvitees: .ring,
+            cancelWhenCallerOffline: true,
+            maxInviteesPerInvitation: maxInvitees,
+            maxParticipants: maxParticipants,
+            maxPayloadBytes: extendedDataBytes,
+            maxAnswerBytes: extendedDataBytes)
+    }
+}
