@@ -116,7 +116,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
-            name: "ZIMStyleCall", dependencies: ["SwitchboardZIM"], path: "Examples/ZIMStyleCall",
+            name: "ZIMStyleCall", dependencies: ["SwitchboardZIM", "SwitchboardClient"], path: "Examples/ZIMStyleCall",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
