@@ -3,9 +3,12 @@
 struct Effects {
     private(set) var list: [CallEffect] = []
     private let deadlineBefore: Timestamp?
+    /// Participants whose record was written by an earlier transition.
+    let recordedBefore: Set<UserID>
 
     init(engine: CallEngine) {
         deadlineBefore = engine.call.nextDeadline
+        recordedBefore = Set(engine.call.participants.filter(\.isRecorded).map(\.user))
     }
 
     mutating func notify(_ recipient: Recipient, _ kind: CallNotification.Kind, _ call: Call) {
@@ -16,8 +19,19 @@ struct Effects {
         list.append(.record(record))
     }
 
+    /// The effects, with every record written in this transition showing the call as the transition
+    /// left it (a record written before the call ended in the same transition gets its end).
     func finish(_ engine: CallEngine) -> [CallEffect] {
         var list = list
+        let members = CallRecord.members(of: engine.call)
+        let endedAt = engine.call.state.end?.at
+        for index in list.indices {
+            if case .record(var record) = list[index] {
+                record.members = members
+                record.endedAt = endedAt
+                list[index] = .record(record)
+            }
+        }
         if let deadline = engine.call.nextDeadline, deadline != deadlineBefore {
             list.append(.armDeadline(deadline))
         }

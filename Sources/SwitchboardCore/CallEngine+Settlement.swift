@@ -84,6 +84,11 @@ extension CallEngine {
         for participant in call.participants where !participant.isRecorded {
             recordParticipant(participant.user, at: end.at, into: &effects)
         }
+        // Those who left earlier keep their record (same time, reason and duration), now showing how
+        // the call ended.
+        for participant in call.participants where participant.isRecorded && effects.recordedBefore.contains(participant.user) {
+            effects.record(makeRecord(participant, reason: nil, at: participant.leftAt ?? participant.changedAt))
+        }
     }
 
     /// Writes the participant's record for their current stint, once. Ephemeral calls leave none.
@@ -140,7 +145,7 @@ extension CallEngine {
             endReason: endReason, answeredOn: isCaller || !answered ? nil : participant.device,
             startedAt: call.createdAt, duration: duration, recordedAt: now,
             payload: call.payload, inviter: participant.invitedBy,
-            members: call.participants.map { CallRecord.Member(user: $0.user, state: $0.state, data: $0.answerData) },
+            members: CallRecord.members(of: call),
             endedAt: call.state.end?.at)
     }
 

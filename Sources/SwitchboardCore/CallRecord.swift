@@ -94,3 +94,10 @@ public struct CallRecord: Hashable, Sendable {
         return answeredOn != device
     }
 }
+
+extension CallRecord {
+    /// Every participant of `call` as a record shows them.
+    static func members(of call: Call) -> [Member] {
+        call.participants.map { Member(user: $0.user, state: $0.state, data: $0.answerData) }
+    }
+}

@@ -73,6 +73,11 @@ struct ZIMCallView: Hashable, Sendable {
 /// derived in docs/ZIM.md: `notYetReceived` is an invitee not reached yet, like `inviting`;
 /// `beCancelled` ends the user's part like `cancelled`; `ended` is the call's end, after which nothing
 /// more comes).
+///
+/// One cell differs from the seed's table: `received` × `callInvitationTimeout` is allowed. The table
+/// says no, while the same guide's timeout flow, the API reference and the issue all say the invitee who
+/// did not answer gets `callInvitationTimeout`, and apps (ZEGO's own UIKit) dismiss the ringing screen on
+/// it; docs/ZIM.md explains the choice.
 enum ZIMEventRules {
     enum Event: CaseIterable {
         case callInvitationReceived
@@ -87,7 +92,7 @@ enum ZIMEventRules {
         case .inviting, .notYetReceived:
             return true
         case .received:
-            return event != .callInvitationReceived && event != .callInvitationTimeout
+            return event != .callInvitationReceived
         case .accepted:
             return event == .callInvitationEnded || event == .callUserStateChanged
         case .quit:

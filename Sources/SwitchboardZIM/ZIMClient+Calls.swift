@@ -75,10 +75,9 @@ extension ZIMClient {
             break
         }
 
-        let changed = view.users.filter { user in
-            shown?.users[user.userID] != user && !(toldOwnChange && user.userID == me.rawValue)
-        }
-        if !changed.isEmpty, ZIMEventRules.receives(.callUserStateChanged, in: before) {
+        let changed = view.users.filter { shown?.users[$0.userID] != $0 }
+        // A cancelled or timed-out invitee has been told; the rest of the call is no longer theirs.
+        if !toldOwnChange, !changed.isEmpty, ZIMEventRules.receives(.callUserStateChanged, in: before) {
             events.append(.callUserStateChanged(callID: view.id, users: changed))
         }
         events += legacyEvents(for: changed, of: call, inviter: me, shown: shown)

@@ -7,24 +7,6 @@ import SwitchboardService
 import SwitchboardTesting
 import SwitchboardWire
 
-/// A development-style verifier whose tokens may carry an expiry: "exp:<ms since 1970>" expires then,
-/// anything else never does.
-struct ExpiringTokenVerifier: TokenVerifier {
-    func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
-        throws(SignalingError) -> TokenGrant
-    {
-        if let token, token.hasPrefix("exp:"), let ms = Int64(token.dropFirst(4)) {
-            return TokenGrant(expiresAt: Timestamp(millisecondsSince1970: ms))
-        }
-        return TokenGrant(expiresAt: nil)
-    }
-
-    /// A token of this verifier that expires `seconds` after the world's epoch.
-    static func token(expiringAt seconds: Int64) -> String {
-        "exp:\(TestWorld.defaultEpoch.millisecondsSince1970 + seconds * 1000)"
-    }
-}
-
 /// Seed 002 (connection states) and reference §2.3/§2.6: states and reasons as `connectionStateChanged`
 /// reports them, the login completion, the 12 s login timeout, the 4 s interruption and the 30 s grace.
 @Suite("Agora conformance: connection states")

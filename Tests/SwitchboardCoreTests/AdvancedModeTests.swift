@@ -231,7 +231,9 @@ struct AdvancedModeTests {
         #expect(states == [.accepted, .quit, .accepted, .inviting])
         #expect(engine.call.nextDeadline == nil)
         #expect(engine.call.participants.allSatisfy { $0.nextDeadline == nil })
-        #expect(records(outcome.effects).map(\.owner) == ["alice", "carol", "dave"])
+        #expect(records(outcome.effects).map(\.owner) == ["alice", "carol", "dave", "bob"],
+                "bob, who quit earlier, gets his record again showing the end")
+        #expect(record(of: "bob", in: outcome.effects)?.endedAt == sec(30))
         let aliceRecord = try #require(record(of: "alice", in: outcome.effects))
         #expect(aliceRecord.duration == .seconds(28))
         #expect(aliceRecord.endReason == .hungUp)
@@ -258,7 +260,9 @@ struct AdvancedModeTests {
         ]
         #expect(noteList(last.effects) == expected)
         #expect(engine.call.state == .ended(CallEnd(reason: .hungUp, by: "bob", at: sec(9))))
-        #expect(records(last.effects).map(\.owner) == ["bob"])
+        #expect(records(last.effects).map(\.owner) == ["bob", "alice"], "alice's record again, with the end")
+        #expect(record(of: "alice", in: last.effects)?.duration == .seconds(3))
+        #expect(record(of: "alice", in: last.effects)?.recordedAt == sec(5))
     }
 
     @Test func callerQuittingWhileNobodyAnsweredEndsTheCall() throws {
@@ -407,7 +411,10 @@ struct EndByServerTests {
         #expect(deadlines(outcome.effects).isEmpty)
         #expect(engine.call.state == .ended(CallEnd(reason: .endedByServer, by: nil, at: sec(3))))
         #expect(engine.state(of: "bob") == .inviting)
-        #expect(records(outcome.effects).map(\.owner) == ["alice", "bob"], "carol was recorded when she declined")
+        #expect(records(outcome.effects).map(\.owner) == ["alice", "bob", "carol"],
+                "carol was recorded when she declined; her record now shows the end")
+        #expect(record(of: "carol", in: outcome.effects)?.recordedAt == sec(1))
+        #expect(record(of: "carol", in: outcome.effects)?.endReason == .declined)
         #expect(record(of: "bob", in: outcome.effects)?.endReason == .endedByServer)
         #expect(record(of: "bob", in: outcome.effects)?.direction == .missed)
         #expect(record(of: "alice", in: outcome.effects)?.endReason == .endedByServer)
@@ -422,7 +429,8 @@ struct EndByServerTests {
         #expect(noteList(outcome.effects).map(\.to) == [.device(alice), .device(bob)])
         #expect(record(of: "alice", in: outcome.effects)?.duration == .seconds(10))
         #expect(record(of: "bob", in: outcome.effects)?.duration == .seconds(10))
-        #expect(record(of: "carol", in: outcome.effects) == nil)
+        #expect(record(of: "carol", in: outcome.effects)?.duration == .seconds(2), "carol's record again, unchanged but for the end")
+        #expect(record(of: "carol", in: outcome.effects)?.endedAt == sec(12))
     }
 
     @Test func endByServerOnAnEndedCallIsCallEnded() throws {

@@ -60,7 +60,8 @@ struct CancelTests {
 
         let rest = try act(&engine, .cancel(invitees: ["carol", "dave"], data: nil), from: alice, at: sec(3))
         #expect(engine.call.state == .ended(CallEnd(reason: .cancelled, by: "alice", at: sec(3))))
-        #expect(records(rest.effects).map(\.owner) == ["carol", "dave", "alice"])
+        #expect(records(rest.effects).map(\.owner) == ["carol", "dave", "alice", "bob"],
+                "bob's record again, showing the end")
         #expect(notes(rest.effects, to: .user("bob")).isEmpty, "bob is no longer part of the call")
     }
 

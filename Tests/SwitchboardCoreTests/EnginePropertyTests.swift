@@ -23,8 +23,11 @@ private struct Model {
     var policy: CallPolicy
     /// The current stint of every user who was ever a participant (0 for the first).
     var stints: [UserID: Int] = [:]
-    /// Record effects seen, per "user#stint".
+    /// Record effects seen, per "user#stint" (a refresh at the call's end does not count).
     var recordCounts: [String: Int] = [:]
+    /// The first record of each "user#stint", and the stints whose record the call's end refreshed.
+    var firstRecords: [String: CallRecord] = [:]
+    var refreshed: Set<String> = []
     /// When a participant first entered the call after its creation (the engine's `connectedAt`).
     var firstEntry: Timestamp?
     var trace: [String] = []
@@ -575,8 +578,23 @@ struct EnginePropertyTests {
                 continue
             }
             let key = model.key(record.owner)
+            if record.endedAt != call.state.end?.at { problems.append("record endedAt \(String(describing: record.endedAt))") }
+            if record.members.map(\.user) != userList || zip(record.members, participants).contains(where: { $0.state != $1.state }) {
+                problems.append("record members differ from the call")
+            }
+            if let first = model.firstRecords[key] {
+                // A participant who left earlier gets the same record again when the call ends, now
+                // showing the end.
+                let same = first.recordedAt == record.recordedAt && first.outcome == record.outcome
+                    && first.duration == record.duration && first.direction == record.direction
+                if !call.state.isEnded || !same || model.refreshed.contains(key) {
+                    problems.append("second record for \(key)")
+                }
+                model.refreshed.insert(key)
+                continue
+            }
+            model.firstRecords[key] = record
             model.recordCounts[key, default: 0] += 1
-            if model.recordCounts[key]! > 1 { problems.append("second record for \(key)") }
             if model.policy.ephemeral { problems.append("record in an ephemeral call") }
             if record.outcome != owner.state { problems.append("record outcome \(record.outcome) but state \(owner.state)") }
             if record.participants != userList { problems.append("record participants \(record.participants)") }

@@ -160,11 +160,11 @@ struct GeneralCallFlowTests {
         try act(&engine, .join(data: "hi"), from: frank, at: sec(5))
         let ended = try act(&engine, .end(data: "bye"), from: alice, at: sec(10))
         let owners: [UserID] = records(ended.effects).map(\.owner)
-        #expect(owners == ["alice", "bob", "dave", "frank"], "carol was recorded already")
+        #expect(owners == ["alice", "bob", "dave", "frank", "carol"], "carol's record again, now with the end")
         let end = try #require(engine.call.state.end)
         #expect(end.at == sec(10))
         let inviters: [UserID?] = records(ended.effects).map(\.inviter)
-        #expect(inviters == [nil, "alice", "bob", nil], "the caller and the joiner have no inviter")
+        #expect(inviters == [nil, "alice", "bob", nil, "alice"], "the caller and the joiner have no inviter")
         let daveState = try #require(engine.state(of: "dave"))
         let atEnd: [CallRecord.Member] = [
             CallRecord.Member(user: "alice", state: try #require(engine.state(of: "alice"))),
