@@ -24,11 +24,12 @@ struct Effects {
     func finish(_ engine: CallEngine) -> [CallEffect] {
         var list = list
         let members = CallRecord.members(of: engine.call)
-        let endedAt = engine.call.state.end?.at
+        let end = engine.call.state.end
         for index in list.indices {
             if case .record(var record) = list[index] {
                 record.members = members
-                record.endedAt = endedAt
+                record.endedAt = end?.at
+                record.callEndReason = end?.reason
                 list[index] = .record(record)
             }
         }

@@ -144,9 +144,9 @@ extension CallEngine {
             roomID: call.roomID, groupID: call.groupID, direction: direction, outcome: participant.state,
             endReason: endReason, answeredOn: isCaller || !answered ? nil : participant.device,
             startedAt: call.createdAt, duration: duration, recordedAt: now,
-            payload: call.payload, inviter: participant.invitedBy,
-            members: CallRecord.members(of: call),
-            endedAt: call.state.end?.at)
+            payload: call.payload, inviter: participant.invitedBy)
+        // `members` and `endedAt` are filled in by `Effects.finish`, with the call as the whole
+        // transition leaves it.
     }
 
     /// How long a participant's current (or last) stint in the call has been connected, up to `until`:

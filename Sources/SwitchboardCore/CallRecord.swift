@@ -43,6 +43,8 @@ public struct CallRecord: Hashable, Sendable {
     public var members: [Member]
     /// When the call ended, if it had ended when the record was written.
     public var endedAt: Timestamp?
+    /// Why the call ended, if it had (``endReason`` is why the owner's part ended).
+    public var callEndReason: CallEndReason?
 
     /// One participant of the call as it stood when the record was written.
     public struct Member: Hashable, Sendable {
@@ -51,11 +53,14 @@ public struct CallRecord: Hashable, Sendable {
         public var state: ParticipantState
         /// The participant's answer data (``Participant/answerData``).
         public var data: String?
+        /// When the state last changed (``Participant/changedAt``); nil in records from before it was kept.
+        public var changedAt: Timestamp?
 
-        public init(user: UserID, state: ParticipantState, data: String? = nil) {
+        public init(user: UserID, state: ParticipantState, data: String? = nil, changedAt: Timestamp? = nil) {
             self.user = user
             self.state = state
             self.data = data
+            self.changedAt = changedAt
         }
     }
 
@@ -64,7 +69,8 @@ public struct CallRecord: Hashable, Sendable {
         mediaType: MediaType?, roomID: String?, groupID: String?, direction: CallDirection,
         outcome: ParticipantState, endReason: CallEndReason, answeredOn: DeviceID?,
         startedAt: Timestamp, duration: Duration, recordedAt: Timestamp,
-        payload: String? = nil, inviter: UserID? = nil, members: [Member] = [], endedAt: Timestamp? = nil
+        payload: String? = nil, inviter: UserID? = nil, members: [Member] = [], endedAt: Timestamp? = nil,
+        callEndReason: CallEndReason? = nil
     ) {
         self.callID = callID
         self.owner = owner
@@ -85,6 +91,7 @@ public struct CallRecord: Hashable, Sendable {
         self.inviter = inviter
         self.members = members
         self.endedAt = endedAt
+        self.callEndReason = callEndReason
     }
 
     /// Whether, seen from `device`, the owner answered on another device ("answered elsewhere", not
@@ -98,6 +105,6 @@ public struct CallRecord: Hashable, Sendable {
 extension CallRecord {
     /// Every participant of `call` as a record shows them.
     static func members(of call: Call) -> [Member] {
-        call.participants.map { Member(user: $0.user, state: $0.state, data: $0.answerData) }
+        call.participants.map { Member(user: $0.user, state: $0.state, data: $0.answerData, changedAt: $0.changedAt) }
     }
 }

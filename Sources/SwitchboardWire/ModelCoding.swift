@@ -276,18 +276,20 @@ public enum ModelCoding {
             object.add("members", .array(record.members.map(json)))
         }
         object.add("endedAt", record.endedAt)
+        object.add("callEndReason", record.callEndReason)
         return object.value
     }
 
     /// A record's member: `user`, the participant state object (`state` and its `reason`, as in
-    /// `outcome`) under `state`, and `data`.
+    /// `outcome`) under `state`, `data`, and `changedAt`.
     static func json(_ member: CallRecord.Member) -> JSONValue {
-        var object = ObjectBuilder(capacity: 3)
+        var object = ObjectBuilder(capacity: 4)
         object.add("user", member.user)
         var state = ObjectBuilder(capacity: 2)
         addState(member.state, to: &state)
         object.add("state", state.value)
         object.add("data", member.data)
+        object.add("changedAt", member.changedAt)
         return object.value
     }
 
@@ -315,14 +317,16 @@ public enum ModelCoding {
             payload: try reader.optionalString("payload"),
             inviter: try reader.optionalString("inviter").map(UserID.init(rawValue:)),
             members: reader.has("members") ? try reader.objects("members", member) : [],
-            endedAt: try reader.optionalTimestamp("endedAt"))
+            endedAt: try reader.optionalTimestamp("endedAt"),
+            callEndReason: try reader.optionalEnumeration("callEndReason", CallEndReason.self))
     }
 
     static func member(_ reader: JSONReader) throws(SignalingError) -> CallRecord.Member {
         CallRecord.Member(
             user: UserID(rawValue: try reader.string("user")),
             state: try participantState(try reader.object("state")),
-            data: try reader.optionalString("data"))
+            data: try reader.optionalString("data"),
+            changedAt: try reader.optionalTimestamp("changedAt"))
     }
 
     // MARK: Helpers

@@ -29,10 +29,7 @@ struct ZIMCallView: Hashable, Sendable {
         createTime = call.createdAt.millisecondsSince1970
         endTime = call.state.end?.at.millisecondsSince1970 ?? 0
         isEnded = call.state.isEnded
-        users = call.participants.map { participant in
-            ZIMCallUser(userID: participant.user.rawValue, state: Self.state(of: participant, in: call),
-                        extendedData: participant.answerData ?? "")
-        }
+        users = Self.users(of: call)
     }
 
     func user(_ id: UserID) -> ZIMCallUser? {
@@ -46,10 +43,37 @@ struct ZIMCallView: Hashable, Sendable {
         }
     }
 
-    /// `ZIMCallUserState` of a participant. A cancelled invitee of an advanced call is `beCancelled`
-    /// (the per-user cancel of ZIM 2.16, decision 17) unless the cancel ended the whole invitation.
-    static func state(of participant: Participant, in call: Call) -> ZIMCallUserState {
-        switch participant.state {
+    /// `ZIMCallUserState` of every participant of a live call.
+    static func users(of call: Call) -> [ZIMCallUser] {
+        let invitationEnd = invitationCancelledAt(call)
+        return call.participants.map { participant in
+            ZIMCallUser(
+                userID: participant.user.rawValue,
+                state: state(participant.state, mode: call.mode, changedAt: participant.changedAt,
+                             invitationCancelledAt: invitationEnd),
+                extendedData: participant.answerData ?? "")
+        }
+    }
+
+    /// When a cancel ended the whole invitation: the call's end, if it ended cancelled; or, in a
+    /// snapshot taken during the cancel that is ending it (nobody answered and nobody rings any more),
+    /// the time of that cancel.
+    private static func invitationCancelledAt(_ call: Call) -> Timestamp? {
+        if let end = call.state.end {
+            return end.reason == .cancelled || end.reason == .callerOffline ? end.at : nil
+        }
+        let endingNow = call.connectedAt == nil
+            && !call.participants.contains { $0.role != .caller && $0.state.isActive }
+        return endingNow ? call.participants.map(\.changedAt).max() : nil
+    }
+
+    /// The one rule for a participant state as ZIM shows it, for live calls and records alike. A
+    /// cancelled invitee of an advanced call is `beCancelled` (the per-user cancel of ZIM 2.16,
+    /// decision 17) unless their cancel ended the whole invitation.
+    static func state(
+        _ state: ParticipantState, mode: CallMode, changedAt: Timestamp?, invitationCancelledAt: Timestamp?
+    ) -> ZIMCallUserState {
+        switch state {
         case .inviting: return .inviting
         case .notYetReceived: return .notYetReceived
         case .received: return .received
@@ -59,11 +83,8 @@ struct ZIMCallView: Hashable, Sendable {
         case .quit: return .quit
         case .acceptFailed: return .unknown
         case .cancelled:
-            guard call.mode == .advanced else { return .cancelled }
-            if let end = call.state.end, end.reason == .cancelled || end.reason == .callerOffline,
-               participant.changedAt == end.at {
-                return .cancelled
-            }
+            guard mode == .advanced else { return .cancelled }
+            if let changedAt, changedAt == invitationCancelledAt { return .cancelled }
             return .beCancelled
         }
     }
@@ -104,28 +125,17 @@ enum ZIMEventRules {
 }
 
 extension ZIMCallView {
-    /// The members of a call record. A record keeps each member's state but not when it changed, so a
-    /// cancelled member of an advanced call shows as `beCancelled` when the call had connected (a
-    /// whole-invitation cancel happens only before anyone accepts).
+    /// The members of a call record, by the same rule as a live call (a record shows the call as its
+    /// last transition left it).
     static func users(of record: CallRecord) -> [ZIMCallUser] {
-        let connected = record.members.contains { member in
-            member.user != record.caller && (member.state.isInCall || member.state == .quit)
-        }
+        let cancelled = record.callEndReason == .cancelled || record.callEndReason == .callerOffline
+        let invitationCancelledAt = cancelled ? record.endedAt : nil
         return record.members.map { member in
-            let state: ZIMCallUserState
-            switch member.state {
-            case .cancelled where record.mode == .advanced && connected: state = .beCancelled
-            case .cancelled: state = .cancelled
-            case .inviting: state = .inviting
-            case .notYetReceived: state = .notYetReceived
-            case .received: state = .received
-            case .accepting, .accepted: state = .accepted
-            case .rejected: state = .rejected
-            case .timedOut: state = .timeout
-            case .quit: state = .quit
-            case .acceptFailed: state = .unknown
-            }
-            return ZIMCallUser(userID: member.user.rawValue, state: state, extendedData: member.data ?? "")
+            ZIMCallUser(
+                userID: member.user.rawValue,
+                state: state(member.state, mode: record.mode, changedAt: member.changedAt,
+                             invitationCancelledAt: invitationCancelledAt),
+                extendedData: member.data ?? "")
         }
     }
 }

@@ -40,14 +40,19 @@ extension ZIMClient {
     /// Turns a call notification into ZIM events, following the seed's event table
     /// (``ZIMEventRules``) with the state this user was in when it happened, and remembers what was
     /// shown. Called on the session's executor, in order.
-    func handleCall(_ note: CallNotification) {
+    func handleCall(_ note: CallNotification, generation: Int) {
         guard let me = state.withLock({ $0.user }) else { return }
         let call = note.call
         let view = ZIMCallView(call)
         guard let mine = view.user(me) else { return }
         let shown = state.withLock { $0.calls[call.id] }
-        let before = shown?.users[me.rawValue]?.state ?? Self.assumedState(before: note.kind, now: mine.state)
+        var before = shown?.users[me.rawValue]?.state ?? Self.assumedState(before: note.kind, now: mine.state)
         var presented = shown?.presented ?? false
+        if case .invited = note.kind, !before.isRinging, mine.state.isRinging {
+            // Invited again after their part ended (quit, rejected ...): a new invitation.
+            before = mine.state
+            presented = false
+        }
         var events: [ZIMEvent] = []
         // Whether an event about this user's own invitation already told them their new state.
         var toldOwnChange = false
@@ -87,13 +92,17 @@ extension ZIMClient {
             events.append(.callInvitationEnded(view, operatedUserID: end.by?.rawValue ?? "", extendedData: end.data ?? ""))
         }
 
-        // Keep what was shown while this device still hears about the call.
+        // Keep what was shown while this device still hears about the call: the call goes on, the
+        // user's state still gets events, and no other device acts for the user (a caller's other
+        // devices see the call created, then nothing).
         let stillHears: Bool = {
             if view.isEnded { return false }
             if case .answeredElsewhere = note.kind { return false }
+            if let acting = call.participant(me)?.device, acting != device { return false }
             return ZIMEventRules.receives(.callUserStateChanged, in: mine.state)
         }()
-        state.withLock { state in
+        let current: Bool = state.withLock { state in
+            guard state.generation == generation else { return false }
             if stillHears {
                 var updated = ShownCall(presented: presented)
                 for user in view.users { updated.users[user.userID] = user }
@@ -101,7 +110,9 @@ extension ZIMClient {
             } else {
                 state.calls[call.id] = nil
             }
+            return true
         }
+        guard current else { return }
         for event in events { emit(event) }
     }
 

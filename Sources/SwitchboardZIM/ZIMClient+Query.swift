@@ -39,7 +39,9 @@ extension ZIMClient {
         guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
             return post { completion(.failure(.notLoggedIn)) }
         }
-        enqueue { [weak self] in
+        // Not on the job queue: a query is ordered with nothing, and its requests (up to three) must not
+        // hold up the calls behind it.
+        Task { [weak self] in
             let result = await Self.page(from: start, limit: limit, session: session)
             guard let self else { return }
             let answer = result.map { page in
@@ -85,10 +87,13 @@ extension ZIMClient {
                     if page.records.isEmpty { position = nil }
                 }
             }
-            // A page that ended exactly with the ongoing calls: say "more" only if records follow.
-            if case .finished(nil, _) = position,
-               try await session.callRecords(RecordQuery(cursor: nil, limit: 1)).records.isEmpty {
-                position = nil
+            // A page that ended exactly with the ongoing calls: say "more" only if records of other calls
+            // follow.
+            if case .finished(nil, let listed) = position {
+                let probe = try await session.callRecords(RecordQuery(cursor: nil, limit: listed.count + 1))
+                if !probe.records.contains(where: { !listed.contains($0.callID) }) {
+                    position = nil
+                }
             }
         } catch {
             return .failure(ZIMErrorMapping.error(error, in: .queryCallInvitationList))

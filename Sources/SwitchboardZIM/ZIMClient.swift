@@ -155,12 +155,19 @@ final class ZIMClient: Sendable {
         }
     }
 
-    /// `logout()`: no callback; `connectionStateChanged(.disconnected, .success)` follows.
+    /// `logout()`: no callback. The instance is logged out at once (a `login` right after it starts a
+    /// new session); `connectionStateChanged(.disconnected, .success)` follows, and the old session
+    /// tells the service on the job queue, before anything the new one sends.
     func logout() {
         let session: ClientSession? = state.withLock { state in
-            state.connection != .disconnected ? state.session : nil
+            guard state.connection != .disconnected, let session = state.session else { return nil }
+            state.generation += 1
+            state.connection = .disconnected
+            state.calls = [:]
+            return session
         }
         guard let session else { return }
+        emit(.connectionStateChanged(.disconnected, .success))
         enqueue { try? await session.logout() }
     }
 
@@ -172,7 +179,9 @@ final class ZIMClient: Sendable {
         guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
             return post { completion(.notLoggedIn) }
         }
-        enqueue { [weak self] in
+        // Not on the job queue: a renewal is ordered with nothing, and waiting for it must not hold up
+        // the calls behind it.
+        Task { [weak self] in
             let failure: ZIMFailure?
             do throws(SignalingError) {
                 try await session.renewToken(token)
@@ -209,15 +218,17 @@ final class ZIMClient: Sendable {
         guard state.withLock({ $0.generation == generation }) else { return }
         switch event {
         case .connection(let connectionState, let reason):
-            connectionChanged(connectionState, reason)
+            connectionChanged(connectionState, reason, generation: generation)
         case .server(let serverEvent):
-            handle(serverEvent)
+            handle(serverEvent, generation: generation)
         case .sessionReplaced, .reconnectRefused:
             break
         }
     }
 
-    private func connectionChanged(_ newState: SwitchboardClient.ConnectionState, _ reason: ConnectionChangeReason) {
+    private func connectionChanged(
+        _ newState: SwitchboardClient.ConnectionState, _ reason: ConnectionChangeReason, generation: Int
+    ) {
         let mapped: ZIMConnectionState = switch newState {
         case .disconnected, .aborted: .disconnected
         case .connecting: .connecting
@@ -232,7 +243,9 @@ final class ZIMClient: Sendable {
         case .bannedByServer, .remoteLogin: .kickedOut
         case .tokenExpired: .tokenExpired
         }
-        state.withLock { state in
+        let current: Bool = state.withLock { state in
+            // Checked again under the lock: a logout or destroy may have retired this session since.
+            guard state.generation == generation else { return false }
             if mapped == .disconnected && state.loggingOutForExpiredToken {
                 zimEvent = .tokenExpired
                 state.loggingOutForExpiredToken = false
@@ -242,14 +255,17 @@ final class ZIMClient: Sendable {
                 state.calls = [:]
             }
             state.connection = mapped
+            return true
         }
-        emit(.connectionStateChanged(mapped, zimEvent))
+        if current {
+            emit(.connectionStateChanged(mapped, zimEvent))
+        }
     }
 
-    private func handle(_ event: ServerEvent) {
+    private func handle(_ event: ServerEvent, generation: Int) {
         switch event {
         case .call(let note):
-            handleCall(note)
+            handleCall(note, generation: generation)
         case .tokenWillExpire(let expiresAt):
             let remaining = now.duration(to: expiresAt)
             let seconds = max(0, remaining.components.seconds + (remaining.components.attoseconds > 0 ? 1 : 0))

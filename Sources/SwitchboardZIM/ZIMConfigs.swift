@@ -86,11 +86,11 @@ open class ZIMPushConfig: NSObject {
     public var enableBadge: Bool = false
     /// ZIMPushConfig.badgeIncrement (int): how much the badge grows when `enableBadge` is set.
     public var badgeIncrement: Int32 = 0
-    // H-DEF declares it non-null (so the SDK imports it as `ZIMVoIPConfig`), but a freshly allocated
-    // ObjC object holds nil there until the app sets one, and VoIP push is optional. An optional
-    // states that honestly; assigning a value compiles exactly as with the SDK, only reads need `?`.
-    /// ZIMPushConfig.voIPConfig (ZIMVoIPConfig *, non-null in the header; optional here): the iOS VoIP options, nil when unset.
-    public var voIPConfig: ZIMVoIPConfig? = nil
+    // H-DEF declares it non-null, so SDK code reads and writes through it directly
+    // (`pushConfig.voIPConfig.iOSVoIPHasVideo = true`). It starts as a default `ZIMVoIPConfig` so that
+    // code works; implicitly unwrapped so that code assigning nil (as ObjC allows) still compiles.
+    /// ZIMPushConfig.voIPConfig (ZIMVoIPConfig *): the iOS VoIP options.
+    public var voIPConfig: ZIMVoIPConfig! = ZIMVoIPConfig()
     /// ZIMPushConfig.threadID (NSString *, 3.x): the push's thread ID.
     public var threadID: String = ""
 

@@ -73,19 +73,19 @@ struct GeneralCallFlowTests {
         #expect(bobEntry.ringDeadline == nil)
 
         let expectedMembers: [CallRecord.Member] = [
-            CallRecord.Member(user: "alice", state: .accepted, data: nil),
-            CallRecord.Member(user: "bob", state: .accepted, data: "ok"),
+            CallRecord.Member(user: "alice", state: .accepted, data: nil, changedAt: t0),
+            CallRecord.Member(user: "bob", state: .accepted, data: "ok", changedAt: sec(5)),
         ]
         let aliceRecord = CallRecord(
             callID: "call-1", owner: "alice", caller: "alice", participants: ["alice", "bob"], mode: .general,
             mediaType: nil, roomID: nil, groupID: nil, direction: .outgoing, outcome: .accepted,
             endReason: .allAnswered, answeredOn: nil, startedAt: t0, duration: .zero, recordedAt: sec(5),
-            payload: nil, inviter: nil, members: expectedMembers, endedAt: sec(5))
+            payload: nil, inviter: nil, members: expectedMembers, endedAt: sec(5), callEndReason: .allAnswered)
         let bobRecord = CallRecord(
             callID: "call-1", owner: "bob", caller: "alice", participants: ["alice", "bob"], mode: .general,
             mediaType: nil, roomID: nil, groupID: nil, direction: .incoming, outcome: .accepted,
             endReason: .allAnswered, answeredOn: "b1", startedAt: t0, duration: .zero, recordedAt: sec(5),
-            payload: nil, inviter: "alice", members: expectedMembers, endedAt: sec(5))
+            payload: nil, inviter: "alice", members: expectedMembers, endedAt: sec(5), callEndReason: .allAnswered)
         let expectedRecords: [CallRecord] = [aliceRecord, bobRecord]
         #expect(records(outcome.effects) == expectedRecords)
         #expect(engine.call.participants.allSatisfy { $0.isRecorded })
@@ -148,9 +148,9 @@ struct GeneralCallFlowTests {
         #expect(carolRecord.inviter == "alice")
         #expect(carolRecord.endedAt == nil)
         let afterReject: [CallRecord.Member] = [
-            CallRecord.Member(user: "alice", state: .accepted),
-            CallRecord.Member(user: "bob", state: .accepted, data: "yes"),
-            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no"),
+            CallRecord.Member(user: "alice", state: .accepted, changedAt: sec(0)),
+            CallRecord.Member(user: "bob", state: .accepted, data: "yes", changedAt: sec(2)),
+            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no", changedAt: sec(3)),
         ]
         #expect(carolRecord.members == afterReject)
         #expect(carolRecord.participants == carolRecord.members.map(\.user))
@@ -167,15 +167,16 @@ struct GeneralCallFlowTests {
         #expect(inviters == [nil, "alice", "bob", nil, "alice"], "the caller and the joiner have no inviter")
         let daveState = try #require(engine.state(of: "dave"))
         let atEnd: [CallRecord.Member] = [
-            CallRecord.Member(user: "alice", state: try #require(engine.state(of: "alice"))),
-            CallRecord.Member(user: "bob", state: try #require(engine.state(of: "bob")), data: "yes"),
-            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no"),
-            CallRecord.Member(user: "dave", state: daveState),
-            CallRecord.Member(user: "frank", state: try #require(engine.state(of: "frank")), data: "hi"),
+            CallRecord.Member(user: "alice", state: try #require(engine.state(of: "alice")), changedAt: sec(0)),
+            CallRecord.Member(user: "bob", state: try #require(engine.state(of: "bob")), data: "yes", changedAt: sec(2)),
+            CallRecord.Member(user: "carol", state: .rejected(.declined), data: "no", changedAt: sec(3)),
+            CallRecord.Member(user: "dave", state: daveState, changedAt: sec(4)),
+            CallRecord.Member(user: "frank", state: try #require(engine.state(of: "frank")), data: "hi", changedAt: sec(5)),
         ]
         for record in records(ended.effects) {
             #expect(record.payload == "p")
             #expect(record.endedAt == sec(10))
+            #expect(record.callEndReason == .hungUp)
             #expect(record.members == atEnd, "\(record.owner)")
             #expect(record.participants == ["alice", "bob", "carol", "dave", "frank"])
         }

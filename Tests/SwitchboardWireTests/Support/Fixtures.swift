@@ -150,11 +150,12 @@ let sampleRecords: [CallRecord] = ParticipantState.allCases.enumerated().map { i
         payload: index == 1 ? nil : (index.isMultiple(of: 2) ? trickyText : ""),
         inviter: index == 1 || index == 4 ? nil : "alice",
         members: index == 1 ? [] : [
-            CallRecord.Member(user: "alice", state: .accepted),
-            CallRecord.Member(user: "bob", state: state, data: state.isInCall ? "ok" : nil),
+            CallRecord.Member(user: "alice", state: .accepted, changedAt: at(0)),
+            CallRecord.Member(user: "bob", state: state, data: state.isInCall ? "ok" : nil, changedAt: at(Int64(index))),
             CallRecord.Member(user: "carol", state: .rejected(.declined), data: "in a meeting"),
         ],
-        endedAt: index == 1 || index == 2 ? nil : at(Int64(90 + index)))
+        endedAt: index == 1 || index == 2 ? nil : at(Int64(90 + index)),
+        callEndReason: index == 1 || index == 2 ? nil : .hungUp)
 }
 
 // MARK: Operations
