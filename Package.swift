@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
+        .library(name: "SwitchboardAtomicX", targets: ["SwitchboardAtomicX"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "agora-style-call", targets: ["AgoraStyleCall"]),
@@ -82,6 +83,11 @@ let package = Package(
             name: "SwitchboardZIM",
             dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
         ),
+        // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
+        .target(
+            name: "SwitchboardAtomicX",
+            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+        ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
             name: "SwitchboardTesting",
@@ -145,6 +151,7 @@ let package = Package(
                 "SwitchboardWire", "SwitchboardService",
             ]
         ),
+        .testTarget(name: "SwitchboardAtomicXTests", dependencies: ["SwitchboardAtomicX", "SwitchboardTesting"]),
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [
