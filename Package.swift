@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).
@@ -37,6 +38,9 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
+        // zlib, from Debian's zlib1g-dev (scripts/install-deps installs it when missing): the
+        // compressed body of Tencent UserSigs.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The JSON value and its parser/serializer over jansson. No package dependencies, so the
         // leak check (LeakCheck/) can build it under AddressSanitizer on its own.
         .target(name: "SwitchboardJSON", dependencies: ["CJansson"]),
@@ -50,10 +54,12 @@ let package = Package(
             dependencies: [
                 "SwitchboardCore",
                 "SwitchboardWire",
+                "CZlib",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // One logged-in session: connection state machine, heartbeat, reconnect and resume.
