@@ -92,7 +92,7 @@ let package = Package(
         // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
         .target(
             name: "SwitchboardAtomicX",
-            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: ["SwitchboardJSON", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
         ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
