@@ -20,8 +20,8 @@ extension CallEngine {
     /// Ends the call if its mode says it is over:
     /// - general: no invitee is ringing or waiting for confirmation;
     /// - advanced: as general until the call connects (ZIM: the two modes do not differ in cancel,
-    ///   accept, reject and timeout); after that, when nobody is in the call, or (end-when-alone) when
-    ///   nobody rings and at most one is in it.
+    ///   accept, reject and timeout); after that, when nobody is in the call (unless the policy keeps
+    ///   empty calls), or (end-when-alone) when nobody rings and at most one is in it.
     mutating func settle(at now: Timestamp, trigger: SettleTrigger, into effects: inout Effects) {
         guard !call.state.isEnded else { return }
         let inCall = call.participants.filter { $0.state.isInCall }
@@ -32,7 +32,7 @@ extension CallEngine {
         case .general:
             over = !answersPending
         case .advanced:
-            over = inCall.isEmpty
+            over = (inCall.isEmpty && !call.policy.keepsEmptyCall)
                 || (call.connectedAt == nil && !answersPending)
                 || (call.policy.endWhenAlone && !ringing && inCall.count <= 1)
         }

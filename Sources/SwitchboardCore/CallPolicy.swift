@@ -25,6 +25,11 @@ public struct CallPolicy: Hashable, Sendable {
     public var acceptConfirmation: Duration?
     /// End the call as soon as at most one participant is in it and nobody is ringing (Tencent).
     public var endWhenAlone: Bool
+    /// Advanced mode: the call lives on when nobody is in it any more, until someone ends it (ZIM: an
+    /// advanced call lasts until `callEnd`; anyone may `callJoin` it meanwhile). The service collects a
+    /// call left empty for its empty-call retention. Without it, an advanced call ends when its last
+    /// participant leaves.
+    public var keepsEmptyCall: Bool
     /// Cancel the call when the caller goes offline (logs out, or is gone past the grace period) before
     /// anyone accepted (ZIM).
     public var cancelWhenCallerOffline: Bool
@@ -49,6 +54,7 @@ public struct CallPolicy: Hashable, Sendable {
         busyInvitees: BusyPolicy = .ring,
         acceptConfirmation: Duration? = nil,
         endWhenAlone: Bool = false,
+        keepsEmptyCall: Bool = false,
         cancelWhenCallerOffline: Bool = false,
         ephemeral: Bool = false,
         maxInviteesPerInvitation: Int = 9,
@@ -64,6 +70,7 @@ public struct CallPolicy: Hashable, Sendable {
         self.busyInvitees = busyInvitees
         self.acceptConfirmation = acceptConfirmation
         self.endWhenAlone = endWhenAlone
+        self.keepsEmptyCall = keepsEmptyCall
         self.cancelWhenCallerOffline = cancelWhenCallerOffline
         self.ephemeral = ephemeral
         self.maxInviteesPerInvitation = maxInviteesPerInvitation

@@ -20,6 +20,8 @@ final class Realm {
     var activeCallsByUser: [UserID: Set<CallID>] = [:]
     /// The users each call last counted as active, to keep the index above in step.
     var activeUsersByCall: [CallID: Set<UserID>] = [:]
+    /// Live calls with nobody ringing or in them (kept by their policy), and since when.
+    var emptyCalls: [CallID: Timestamp] = [:]
 
     /// Channel members: the user, and which of their sessions joined.
     var channels: [String: [UserID: Set<SessionID>]] = [:]

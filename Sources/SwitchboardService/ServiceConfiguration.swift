@@ -36,6 +36,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most bytes of offline messages one app keeps in all (recipients may be any user id, so the
     /// per-user limit alone does not bound the store).
     public var offlineMessageBytesPerApp: Int
+    /// How long a call whose policy keeps empty calls (ZIM advanced mode) may stay with nobody ringing
+    /// or in it before the service ends it (`endedByServer`).
+    public var emptyCallRetention: Duration
     /// Limits on the policies surfaces may choose.
     public var policyBounds: CallPolicy.Bounds
 
@@ -56,6 +59,7 @@ public struct ServiceConfiguration: Sendable {
         offlineMessageLimit: Int = 200,
         offlineMessageRetention: Duration = .seconds(7 * 24 * 3600),
         offlineMessageBytesPerApp: Int = 64 * 1024 * 1024,
+        emptyCallRetention: Duration = .seconds(10 * 60),
         policyBounds: CallPolicy.Bounds = .standard
     ) {
         self.apps = apps
@@ -74,6 +78,7 @@ public struct ServiceConfiguration: Sendable {
         self.offlineMessageLimit = offlineMessageLimit
         self.offlineMessageRetention = offlineMessageRetention
         self.offlineMessageBytesPerApp = offlineMessageBytesPerApp
+        self.emptyCallRetention = emptyCallRetention
         self.policyBounds = policyBounds
     }
 

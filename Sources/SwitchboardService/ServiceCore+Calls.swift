@@ -92,6 +92,20 @@ extension ServiceCore {
         logger.info("call \(id) ended by the server")
     }
 
+    /// Ends a call kept empty since the empty-call retention (an earlier timer of a call that was
+    /// rejoined in between finds it busy again, or empty since later, and does nothing).
+    func collectEmptyCall(_ id: CallID, in realm: Realm, at now: Timestamp) {
+        guard let since = realm.emptyCalls[id], since + configuration.emptyCallRetention <= now,
+              realm.calls[id] != nil else { return }
+        do {
+            let outcome = try realm.calls[id]!.endByServer(at: now)
+            commitNow(outcome.effects, of: id, in: realm, at: now)
+            logger.info("call \(id) collected: empty since \(since)")
+        } catch {
+            logger.error("collecting call \(id) failed: \(error)")
+        }
+    }
+
     /// Carries out a call's deadlines that are due but whose timer has not fired yet, so that a command
     /// at `now` never lands before something that happened earlier (the engine's contract).
     func expireOverdue(_ id: CallID, in realm: Realm, at now: Timestamp) {
@@ -148,7 +162,14 @@ extension ServiceCore {
         realm.reindex(engine)
         if engine.call.state.isEnded {
             realm.calls[id] = nil
+            realm.emptyCalls[id] = nil
             logger.debug("call \(id) ended: \(engine.call.state)")
+        } else if engine.call.participants.contains(where: { $0.state.isActive }) {
+            realm.emptyCalls[id] = nil
+        } else if realm.emptyCalls[id] == nil {
+            // Kept by its policy with nobody in it: collected unless someone comes back in time.
+            realm.emptyCalls[id] = now
+            arm(.emptyCall(realm.app, id), at: now + configuration.emptyCallRetention)
         }
         if !notifications.isEmpty {
             followUps.then { [self] in

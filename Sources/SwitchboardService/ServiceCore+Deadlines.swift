@@ -35,6 +35,9 @@ extension ServiceCore {
         case .offlineSweep(let app):
             guard let realm = realms[app], realm.offlineSweepAt == deadline.time else { return }
             sweepOfflineMessages(in: realm, at: deadline.time)
+        case .emptyCall(let app, let id):
+            guard let realm = realms[app] else { return }
+            collectEmptyCall(id, in: realm, at: deadline.time)
         }
     }
 }

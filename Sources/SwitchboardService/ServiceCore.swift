@@ -199,6 +199,8 @@ struct Deadline: Comparable {
         case tombstone(AppID, SessionID)
         /// Drop offline messages past their retention.
         case offlineSweep(AppID)
+        /// End a kept call that has stayed empty for the empty-call retention.
+        case emptyCall(AppID, CallID)
     }
 
     var time: Timestamp

@@ -18,7 +18,7 @@ public enum ModelCoding {
     // MARK: Call
 
     public static func json(_ call: Call, includeInternals: Bool = false) -> JSONValue {
-        var object = ObjectBuilder(capacity: 14)
+        var object = ObjectBuilder(capacity: 15)
         object.add("id", call.id)
         object.add("caller", call.caller)
         object.add("mode", call.mode)
@@ -218,6 +218,7 @@ public enum ModelCoding {
         object.add("busyInvitees", policy.busyInvitees)
         object.add("acceptConfirmationMs", policy.acceptConfirmation)
         object.add("endWhenAlone", policy.endWhenAlone)
+        if policy.keepsEmptyCall { object.add("keepsEmptyCall", true) }
         object.add("cancelWhenCallerOffline", policy.cancelWhenCallerOffline)
         object.add("ephemeral", policy.ephemeral)
         object.add("maxInviteesPerInvitation", policy.maxInviteesPerInvitation)
@@ -241,6 +242,7 @@ public enum ModelCoding {
             busyInvitees: try reader.enumeration("busyInvitees", CallPolicy.BusyPolicy.self),
             acceptConfirmation: try reader.optionalDuration("acceptConfirmationMs"),
             endWhenAlone: try reader.bool("endWhenAlone"),
+            keepsEmptyCall: try reader.optionalBool("keepsEmptyCall") ?? false,
             cancelWhenCallerOffline: try reader.bool("cancelWhenCallerOffline"),
             ephemeral: try reader.bool("ephemeral"),
             maxInviteesPerInvitation: try reader.count("maxInviteesPerInvitation"),

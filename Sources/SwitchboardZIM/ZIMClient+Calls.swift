@@ -124,9 +124,9 @@ extension ZIMClient {
         }
     }
 
-    /// Whether the end of a call is announced with `callInvitationEnded`: `callEnd` in advanced mode (and
-    /// an advanced call everyone left), and the server's admin end in either mode (decision 19: a
-    /// general call that ends because everyone answered says nothing more).
+    /// Whether the end of a call is announced with `callInvitationEnded`: `callEnd` in advanced mode, and
+    /// the server's admin end in either mode (decision 19: a general call that ends because everyone
+    /// answered says nothing more).
     private static func announcesEnd(_ end: CallEnd, mode: CallMode) -> Bool {
         switch end.reason {
         case .endedByServer: true

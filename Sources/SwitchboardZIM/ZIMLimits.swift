@@ -52,6 +52,7 @@ public enum ZIMLimits {
             notReceivedCheck: notReceivedCheck ? Self.notReceivedCheck : nil,
             offlineInvitees: .keep,
             busyInvitees: .ring,
+            keepsEmptyCall: true,
             cancelWhenCallerOffline: true,
             maxInviteesPerInvitation: maxInvitees,
             maxParticipants: maxParticipants,

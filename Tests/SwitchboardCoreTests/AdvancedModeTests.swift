@@ -244,6 +244,24 @@ struct AdvancedModeTests {
         #expect(daveRecord.endReason == .hungUp)
     }
 
+    @Test func keptEmptyCallLivesOnUntilSomeoneJoinsOrEnds() throws {
+        var (engine, _) = try startCall(["bob"], mode: .advanced, policy: CallPolicy(keepsEmptyCall: true))
+        try act(&engine, .accept(data: nil), from: bob, at: sec(2))
+        try act(&engine, .quit(data: nil), from: alice, at: sec(5))
+        let last = try act(&engine, .quit(data: nil), from: bob, at: sec(9))
+        #expect(engine.call.state == .connected, "ZIM: an advanced call lasts until callEnd")
+        #expect(noteList(last.effects).map(\.kind).allSatisfy { $0 == .participantsChanged(["bob"]) })
+        #expect(engine.call.nextDeadline == nil)
+        #expect(records(last.effects).map(\.owner) == ["bob"])
+
+        // Anyone may join it again; then it ends as usual.
+        try act(&engine, .join(data: nil), from: carol, at: sec(20))
+        #expect(engine.state(of: "carol") == .accepted)
+        let ended = try act(&engine, .end(data: "bye"), from: carol, at: sec(30))
+        #expect(engine.call.state == .ended(CallEnd(reason: .hungUp, by: "carol", at: sec(30), data: "bye")))
+        #expect(records(ended.effects).map(\.owner).sorted() == ["alice", "bob", "carol"])
+    }
+
     @Test func callNobodyIsInAnyMoreEnds() throws {
         var (engine, _) = try startCall(["bob"], mode: .advanced)
         try act(&engine, .accept(data: nil), from: bob, at: sec(2))

@@ -252,6 +252,7 @@ struct EnginePropertyTests {
                 busyInvitees: rng.chance(50) ? .ring : .reject,
                 acceptConfirmation: rng.chance(40) ? rng.seconds(1...8) : nil,
                 endWhenAlone: rng.chance(40),
+                keepsEmptyCall: rng.chance(30),
                 cancelWhenCallerOffline: rng.chance(40),
                 ephemeral: rng.chance(15),
                 maxInviteesPerInvitation: 1 + rng.below(maxParticipants - 1),
@@ -456,7 +457,9 @@ struct EnginePropertyTests {
                 let open = participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
                 if !open { problems.append("a general call with nobody ringing or accepting is still live") }
             case .advanced:
-                if inCall == 0 { problems.append("an advanced call nobody is in is still live") }
+                if inCall == 0 && !model.policy.keepsEmptyCall {
+                    problems.append("an advanced call nobody is in is still live")
+                }
                 let open = participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
                 if call.connectedAt == nil && !open {
                     problems.append("an advanced call that never connected and has no answer pending is still live")
@@ -478,7 +481,7 @@ struct EnginePropertyTests {
                 settled = !participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
             case .advanced:
                 let open = participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
-                settled = inCall == 0 || (call.connectedAt == nil && !open)
+                settled = (inCall == 0 && !model.policy.keepsEmptyCall) || (call.connectedAt == nil && !open)
                     || (model.policy.endWhenAlone && !ringing && inCall <= 1)
             }
             switch step {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardService
 import SwitchboardTesting
 import SwitchboardZIM
 
@@ -281,7 +282,11 @@ final class ZIMTimeline: Sendable {
 
 /// A world and helpers to build the usual scenes in it.
 struct ZIMScene {
-    let world = TestWorld()
+    let world: TestWorld
+
+    init(configuration: ServiceConfiguration = .development) {
+        world = TestWorld(configuration: configuration)
+    }
 
     func user(_ name: String, faults: FaultInjector? = nil) -> ZIMUser {
         ZIMUser(name, in: world, faults: faults)
