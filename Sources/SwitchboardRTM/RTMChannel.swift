@@ -1,4 +1,5 @@
 import Synchronization
+import SwitchboardClient
 import SwitchboardCore
 import SwitchboardWire
 

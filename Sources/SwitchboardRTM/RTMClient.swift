@@ -21,11 +21,11 @@ public final class RTMClient: Sendable {
     public let callbackQueue: DispatchQueue
     /// This instance's device id: each kit is a device of its own.
     let device: DeviceID
-    private let jobs: AsyncStream<Job>.Continuation
+    private let jobs = SerialJobQueue()
     let state: Mutex<State>
     private let sink = Mutex<(@Sendable (RTMEvent) -> Void)?>(nil)
 
-    typealias Job = @Sendable () async -> Void
+    typealias Job = SerialJobQueue.Job
 
     struct State {
         var connection: RTMCode.ConnectionState = .disconnected
@@ -61,17 +61,9 @@ public final class RTMClient: Sendable {
         self.callbackQueue = environment.callbackQueue ?? .main
         self.device = DeviceID("\(profile.surface)-\(UUID().uuidString.lowercased())")
         self.state = Mutex(State(messageRate: RateLimiter(profile.messageRate)))
-        let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
-        jobs = continuation
-        Task {
-            for await job in stream {
-                await job()
-            }
-        }
     }
 
     deinit {
-        jobs.finish()
         if let session = state.withLock({ $0.session }) {
             Task { await session.shutdown() }
         }
@@ -90,7 +82,7 @@ public final class RTMClient: Sendable {
 
     /// Runs `job` after every job enqueued before it.
     func enqueue(_ job: @escaping Job) {
-        jobs.yield(job)
+        jobs.enqueue(job)
     }
 
     /// Runs `block` on the callback queue, after every block posted before it.

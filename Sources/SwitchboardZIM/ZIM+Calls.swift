@@ -102,26 +102,14 @@ extension ZIM {
 
     /// `- callingInviteWithInvitees:callID:config:callback:` (2.9, advanced mode): an accepted member
     /// invites more users, up to 10 in the call. Users already in the call are listed in
-    /// `errorUserList` (reason 6000283).
+    /// `errorUserList` (reason 6000283); if none is new, the call fails with 6000283.
     public func callingInvite(with invitees: [String], callID: String, config: ZIMCallingInviteConfig, callback: @escaping ZIMCallingInvitationSentCallback) {
-        let callback = QueueBound(callback)
-        let fail: @Sendable (ZIMFailure) -> Void = { failure in
-            callback.value(callID, ZIMCallingInvitationSentInfo(), ZIMError(failure))
-        }
-        if let failure = Self.check(callID: callID) ?? Self.check(invitees: invitees) {
-            return post { fail(failure) }
-        }
-        client.act(.inviteMore(invitees.map { UserID($0) }), on: callID, api: .callingInvite) { [client] result in
-            client.post {
-                switch result {
-                case .success(let outcome):
-                    let info = ZIMCallingInvitationSentInfo()
-                    info.errorUserList = Self.errorUsers(outcome.skipped, in: .callingInvite)
-                    callback.value(callID, info, ZIMError())
-                case .failure(let failure):
-                    fail(failure)
-                }
-            }
+        perform(.inviteMore(invitees.map { UserID($0) }), on: callID, api: .callingInvite,
+                refusal: Self.check(invitees: invitees), empty: ZIMCallingInvitationSentInfo.init,
+                callback: callback) { outcome, _ in
+            let info = ZIMCallingInvitationSentInfo()
+            info.errorUserList = Self.errorUsers(outcome.skipped, in: .callingInvite)
+            return info
         }
     }
 
@@ -129,58 +117,30 @@ extension ZIM {
     /// call from outside, or makes this device the primary device of a user already in it (6000283
     /// from the device that already is).
     public func callJoin(by callID: String, config: ZIMCallJoinConfig, callback: @escaping ZIMCallJoinSentCallback) {
-        let callback = QueueBound(callback)
-        let fail: @Sendable (ZIMFailure) -> Void = { failure in
-            callback.value(callID, ZIMCallJoinSentInfo(), ZIMError(failure))
-        }
-        if let failure = Self.check(callID: callID) ?? Self.check(extendedData: config.extendedData) {
-            return post { fail(failure) }
-        }
-        let me = currentUser
-        client.act(.join(data: Self.data(config.extendedData)), on: callID, api: .callJoin) { [client] result in
-            client.post {
-                switch result {
-                case .success(let outcome):
-                    let call = outcome.call
-                    let info = ZIMCallJoinSentInfo()
-                    info.extendedData = call.payload ?? ""
-                    info.createTime = call.createdAt.millisecondsSince1970
-                    info.joinTime = me.flatMap { call.participant($0)?.answeredAt?.millisecondsSince1970 } ?? 0
-                    info.callUserList = ZIMCallView(call).users.map(ZIMCallUserInfo.init)
-                    callback.value(callID, info, ZIMError())
-                case .failure(let failure):
-                    fail(failure)
-                }
-            }
+        perform(.join(data: Self.data(config.extendedData)), on: callID, api: .callJoin,
+                refusal: Self.check(extendedData: config.extendedData), empty: ZIMCallJoinSentInfo.init,
+                callback: callback) { outcome, me in
+            let call = outcome.call
+            let info = ZIMCallJoinSentInfo()
+            info.extendedData = call.payload ?? ""
+            info.createTime = call.createdAt.millisecondsSince1970
+            info.joinTime = me?.answeredAt?.millisecondsSince1970 ?? 0
+            info.callUserList = ZIMCallView(call).users.map(ZIMCallUserInfo.init)
+            return info
         }
     }
 
     /// `- callQuit:config:callback:` (2.9, Swift `callQuit(by:config:callback:)`): an accepted member
     /// leaves an advanced call; everyone, the user included, sees `callUserStateChanged(.quit)`.
     public func callQuit(by callID: String, config: ZIMCallQuitConfig, callback: @escaping ZIMCallQuitSentCallback) {
-        let callback = QueueBound(callback)
-        let fail: @Sendable (ZIMFailure) -> Void = { failure in
-            callback.value(callID, ZIMCallQuitSentInfo(), ZIMError(failure))
-        }
-        if let failure = Self.check(callID: callID) ?? Self.check(extendedData: config.extendedData) {
-            return post { fail(failure) }
-        }
-        let me = currentUser
-        client.act(.quit(data: Self.data(config.extendedData)), on: callID, api: .callQuit) { [client] result in
-            client.post {
-                switch result {
-                case .success(let outcome):
-                    let call = outcome.call
-                    let participant = me.flatMap { call.participant($0) }
-                    let info = ZIMCallQuitSentInfo()
-                    info.createTime = call.createdAt.millisecondsSince1970
-                    info.acceptTime = participant?.answeredAt?.millisecondsSince1970 ?? 0
-                    info.quitTime = participant?.leftAt?.millisecondsSince1970 ?? 0
-                    callback.value(callID, info, ZIMError())
-                case .failure(let failure):
-                    fail(failure)
-                }
-            }
+        perform(.quit(data: Self.data(config.extendedData)), on: callID, api: .callQuit,
+                refusal: Self.check(extendedData: config.extendedData), empty: ZIMCallQuitSentInfo.init,
+                callback: callback) { outcome, me in
+            let info = ZIMCallQuitSentInfo()
+            info.createTime = outcome.call.createdAt.millisecondsSince1970
+            info.acceptTime = me?.answeredAt?.millisecondsSince1970 ?? 0
+            info.quitTime = me?.leftAt?.millisecondsSince1970 ?? 0
+            return info
         }
     }
 
@@ -188,26 +148,39 @@ extension ZIM {
     /// an advanced call; members keep their states, the call becomes ended, and those inviting, received
     /// or accepted get `callInvitationEnded`.
     public func callEnd(by callID: String, config: ZIMCallEndConfig, callback: @escaping ZIMCallEndSentCallback) {
-        let callback = QueueBound(callback)
-        let fail: @Sendable (ZIMFailure) -> Void = { failure in
-            callback.value(callID, ZIMCallEndedSentInfo(), ZIMError(failure))
+        perform(.end(data: Self.data(config.extendedData)), on: callID, api: .callEnd,
+                refusal: Self.check(extendedData: config.extendedData), empty: ZIMCallEndedSentInfo.init,
+                callback: callback) { outcome, me in
+            let info = ZIMCallEndedSentInfo()
+            info.createTime = outcome.call.createdAt.millisecondsSince1970
+            info.acceptTime = me?.answeredAt?.millisecondsSince1970 ?? 0
+            info.endTime = outcome.call.state.end?.at.millisecondsSince1970 ?? 0
+            return info
         }
-        if let failure = Self.check(callID: callID) ?? Self.check(extendedData: config.extendedData) {
-            return post { fail(failure) }
+    }
+
+    /// The shape of the advanced-mode methods: check the callID and `refusal`, send `action`, and answer
+    /// `callback` on the callback queue with the info `makeInfo` builds there from the call and this
+    /// user's entry in it, or with `empty()` and the error.
+    private func perform<Info>(
+        _ action: CallAction, on callID: String, api: ZIMCallAPI, refusal: ZIMFailure?,
+        empty: @escaping @Sendable () -> Info,
+        callback: @escaping (String, Info, ZIMError) -> Void,
+        makeInfo: @escaping @Sendable (ZIMCallOutcome, Participant?) -> Info
+    ) {
+        let callback = QueueBound(callback)
+        if let failure = Self.check(callID: callID) ?? refusal {
+            return post { callback.value(callID, empty(), ZIMError(failure)) }
         }
         let me = currentUser
-        client.act(.end(data: Self.data(config.extendedData)), on: callID, api: .callEnd) { [client] result in
+        client.act(action, on: callID, api: api) { [client] result in
             client.post {
                 switch result {
                 case .success(let outcome):
-                    let call = outcome.call
-                    let info = ZIMCallEndedSentInfo()
-                    info.createTime = call.createdAt.millisecondsSince1970
-                    info.acceptTime = me.flatMap { call.participant($0)?.answeredAt?.millisecondsSince1970 } ?? 0
-                    info.endTime = call.state.end?.at.millisecondsSince1970 ?? 0
-                    callback.value(callID, info, ZIMError())
+                    let participant = me.flatMap { outcome.call.participant($0) }
+                    callback.value(callID, makeInfo(outcome, participant), ZIMError())
                 case .failure(let failure):
-                    fail(failure)
+                    callback.value(callID, empty(), ZIMError(failure))
                 }
             }
         }

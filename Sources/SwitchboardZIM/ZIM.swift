@@ -31,7 +31,7 @@ open class ZIM: NSObject, @unchecked Sendable {
         client = ZIMClient(app: String(appID), environment: environment, callbackQueue: queue)
         self.isShared = isShared
         super.init()
-        let this = WeakZIM(self)
+        let this = WeakReference(self)
         client.setEventSink { event in this.value?.deliver(event) }
     }
 
@@ -162,16 +162,6 @@ private struct HandlerBox: @unchecked Sendable {
     // @unchecked: only read and written inside the instance's Mutex; the handler is called on the
     // callback queue only.
     weak var value: ZIMEventHandler?
-}
-
-/// A weak reference to an instance that `@Sendable` closures can capture.
-struct WeakZIM: @unchecked Sendable {
-    // @unchecked: a weak reference to an @unchecked Sendable object, never written after init.
-    private(set) weak var value: ZIM?
-
-    init(_ value: ZIM) {
-        self.value = value
-    }
 }
 
 /// An app value (a callback closure, a config object) carried to the callback queue, the only place it

@@ -20,11 +20,11 @@ final class ZIMClient: Sendable {
     /// Each instance is one device of its user (ZIM logs in several devices at once).
     let device: DeviceID
     let callbackQueue: DispatchQueue
-    private let jobs: AsyncStream<Job>.Continuation
+    private let jobs = SerialJobQueue()
     let state: Mutex<State>
     private let sink = Mutex<(@Sendable (ZIMEvent) -> Void)?>(nil)
 
-    typealias Job = @Sendable () async -> Void
+    typealias Job = SerialJobQueue.Job
 
     struct State {
         var connection: ZIMConnectionState = .disconnected
@@ -56,17 +56,9 @@ final class ZIMClient: Sendable {
         self.callbackQueue = callbackQueue
         self.device = DeviceID("zim-\(UUID().uuidString.lowercased())")
         self.state = Mutex(State())
-        let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
-        jobs = continuation
-        Task {
-            for await job in stream {
-                await job()
-            }
-        }
     }
 
     deinit {
-        jobs.finish()
         if let session = state.withLock({ $0.session }) {
             Task { await session.shutdown() }
         }
@@ -81,7 +73,7 @@ final class ZIMClient: Sendable {
     // MARK: - Plumbing
 
     func enqueue(_ job: @escaping Job) {
-        jobs.yield(job)
+        jobs.enqueue(job)
     }
 
     /// Runs `block` on the callback queue after every block posted before it.
@@ -141,14 +133,14 @@ final class ZIMClient: Sendable {
                 completion(ZIMFailure(.ZIMErrorCodeNetworkModuleUserHasAlreadyLogged, "already logged in"))
             }
         }
-        let this = WeakClient(self)
+        let this = WeakReference(self)
         enqueue {
             await previous?.shutdown()
             await session.observe { event in this.value?.handle(event, generation: generation) }
             await session.startLogin { result in
                 let failure: ZIMFailure? = switch result {
                 case .success: nil
-                case .failure(let error): ZIMFailure(ZIMErrorMapping.code(for: error.code.serviceCode ?? .internalError), error.message)
+                case .failure(let error): ZIMErrorMapping.sessionError(error)
                 }
                 this.value?.post { completion(failure) }
             }
@@ -187,7 +179,7 @@ final class ZIMClient: Sendable {
                 try await session.renewToken(token)
                 failure = nil
             } catch {
-                failure = ZIMFailure(ZIMErrorMapping.code(for: error.code.serviceCode ?? .internalError), error.message)
+                failure = ZIMErrorMapping.sessionError(error)
             }
             self?.post { completion(failure) }
         }
@@ -286,24 +278,5 @@ final class ZIMClient: Sendable {
         case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
             break
         }
-    }
-}
-
-/// A weak reference to the client that `@Sendable` closures can capture.
-struct WeakClient: @unchecked Sendable {
-    // @unchecked: the only stored property is a weak reference to a Sendable object, never written
-    // after init.
-    private(set) weak var value: ZIMClient?
-
-    init(_ value: ZIMClient) {
-        self.value = value
-    }
-}
-
-extension SignalingError.Code {
-    /// The service error code, if this is one.
-    var serviceCode: ServiceErrorCode? {
-        if case .service(let code) = self { return code }
-        return nil
     }
 }

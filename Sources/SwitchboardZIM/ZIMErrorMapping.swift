@@ -85,6 +85,13 @@ enum ZIMErrorMapping {
         }
     }
 
+    /// A `ZIMError` for a failed login or token renewal (only session errors can occur there; anything
+    /// else is a plain failure).
+    static func sessionError(_ error: SignalingError) -> ZIMFailure {
+        guard case .service(let code) = error.code else { return ZIMFailure(.ZIMErrorCodeFailed, error.message) }
+        return ZIMFailure(self.code(for: code), error.message)
+    }
+
     /// A `ZIMError` for `error` as `api` reports it.
     static func error(_ error: SignalingError, in api: ZIMCallAPI) -> ZIMFailure {
         ZIMFailure(code(for: error, in: api), error.message)
