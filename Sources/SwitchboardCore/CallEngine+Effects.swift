@@ -3,12 +3,10 @@
 struct Effects {
     private(set) var list: [CallEffect] = []
     private let deadlineBefore: Timestamp?
-    /// Participants whose record was written by an earlier transition.
-    let recordedBefore: Set<UserID>
+    private var hasRecords = false
 
     init(engine: CallEngine) {
         deadlineBefore = engine.call.nextDeadline
-        recordedBefore = Set(engine.call.participants.filter(\.isRecorded).map(\.user))
     }
 
     mutating func notify(_ recipient: Recipient, _ kind: CallNotification.Kind, _ call: Call) {
@@ -16,21 +14,29 @@ struct Effects {
     }
 
     mutating func record(_ record: CallRecord) {
+        hasRecords = true
         list.append(.record(record))
     }
 
     /// The effects, with every record written in this transition showing the call as the transition
     /// left it (a record written before the call ended in the same transition gets its end).
+    /// Whether this transition has written `user`'s record.
+    func hasRecord(of user: UserID) -> Bool {
+        hasRecords && list.contains { if case .record(let record) = $0 { record.owner == user } else { false } }
+    }
+
     func finish(_ engine: CallEngine) -> [CallEffect] {
         var list = list
-        let members = CallRecord.members(of: engine.call)
-        let end = engine.call.state.end
-        for index in list.indices {
-            if case .record(var record) = list[index] {
-                record.members = members
-                record.endedAt = end?.at
-                record.callEndReason = end?.reason
-                list[index] = .record(record)
+        if hasRecords {
+            let members = CallRecord.members(of: engine.call)
+            let end = engine.call.state.end
+            for index in list.indices {
+                if case .record(var record) = list[index] {
+                    record.members = members
+                    record.endedAt = end?.at
+                    record.callEndReason = end?.reason
+                    list[index] = .record(record)
+                }
             }
         }
         if let deadline = engine.call.nextDeadline, deadline != deadlineBefore {

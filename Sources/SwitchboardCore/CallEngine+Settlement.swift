@@ -86,7 +86,7 @@ extension CallEngine {
         }
         // Those who left earlier keep their record (same time, reason and duration), now showing how
         // the call ended.
-        for participant in call.participants where participant.isRecorded && effects.recordedBefore.contains(participant.user) {
+        for participant in call.participants where participant.isRecorded && !effects.hasRecord(of: participant.user) {
             effects.record(makeRecord(participant, reason: nil, at: participant.leftAt ?? participant.changedAt))
         }
     }
