@@ -19,6 +19,8 @@ public enum CallCommand: Hashable, Sendable {
     case quit(data: String?)
     /// End an advanced call for everyone.
     case end(data: String?)
+    /// Report the sender's microphone and camera (ringing or in the call); everyone active is told.
+    case setMedia(ParticipantMedia)
 
     /// The command's name as used in errors, logs and the state-by-command table.
     public var name: String {
@@ -32,6 +34,7 @@ public enum CallCommand: Hashable, Sendable {
         case .join: "join"
         case .quit: "quit"
         case .end: "end"
+        case .setMedia: "setMedia"
         }
     }
 }

@@ -15,7 +15,7 @@ extension CallEngine {
                 isOnline: status.isOnline)
             if status.isBusy && policy.busyInvitees == .reject {
                 participant.enter(.rejected(.busy), at: now)
-            } else if !status.isOnline && policy.offlineInvitees == .fail {
+            } else if !status.isOnline && !status.isReachableByPush && policy.offlineInvitees == .fail {
                 participant.enter(.timedOut(.offline), at: now)
             } else {
                 if policy.ringTimeoutStart == .atInvitation {

@@ -95,4 +95,24 @@ extension CallEngine {
         finish(CallEnd(reason: .hungUp, by: sender.user, at: now, data: data), into: &effects)
         return Outcome(effects: effects.finish(self))
     }
+
+    /// Records the sender's microphone and camera (Tencent: every participant sees the others'). Allowed
+    /// while ringing or in the call, from the device that acts for the participant (any of the user's
+    /// devices while none does yet); an unchanged report changes nothing and notifies no one.
+    mutating func setMedia(_ media: ParticipantMedia, from sender: Endpoint) throws(CallError) -> Outcome {
+        try requireNotEnded()
+        let index = try requireParticipant(sender.user)
+        let participant = call.participants[index]
+        guard participant.state.isActive else {
+            throw CallError(.notInCall, "\(sender.user) is not in the call (\(participant.state))")
+        }
+        if let device = participant.device, device != sender.device {
+            throw CallError(.notInCall, "\(sender.user) takes part in call \(call.id) from another device")
+        }
+        guard participant.media != media else { return Outcome() }
+        var effects = Effects(engine: self)
+        call.participants[index].media = media
+        notifyChanged([sender.user], into: &effects)
+        return Outcome(effects: effects.finish(self))
+    }
 }

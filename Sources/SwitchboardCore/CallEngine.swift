@@ -97,6 +97,8 @@ public struct CallEngine: Hashable, Sendable {
             return try quit(data: data, from: sender, at: now)
         case .end(let data):
             return try end(data: data, from: sender, at: now)
+        case .setMedia(let media):
+            return try setMedia(media, from: sender)
         }
     }
 

@@ -92,7 +92,9 @@ public struct CallPolicy: Hashable, Sendable {
         /// Keep the invitation and deliver it when the invitee logs in while the call still rings (ZIM,
         /// Agora within its delivery timeout).
         case keep
-        /// Fail the invitee at once with ``TimeoutCause/offline`` (Tencent without offline push).
+        /// Fail the invitee at once with ``TimeoutCause/offline``, unless the app pushes invitations to
+        /// offline users (``InviteeStatus/isReachableByPush``): then keep it as ``keep`` does (Tencent:
+        /// `offline` when "the callee has no device logged in and the app has no offline push").
         case fail
     }
 

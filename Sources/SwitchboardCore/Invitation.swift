@@ -4,10 +4,14 @@ public struct InviteeStatus: Hashable, Sendable {
     public var isOnline: Bool
     /// The invitee already has an active call (ringing in either direction, or connected).
     public var isBusy: Bool
+    /// The app pushes invitations to users with no device online (its offline push is configured), so
+    /// an offline invitee may still answer: ``CallPolicy/OfflineInviteePolicy/fail`` keeps them ringing.
+    public var isReachableByPush: Bool
 
-    public init(isOnline: Bool, isBusy: Bool) {
+    public init(isOnline: Bool, isBusy: Bool, isReachableByPush: Bool = false) {
         self.isOnline = isOnline
         self.isBusy = isBusy
+        self.isReachableByPush = isReachableByPush
     }
 
     public static let onlineIdle = InviteeStatus(isOnline: true, isBusy: false)

@@ -30,6 +30,9 @@ public struct Participant: Hashable, Sendable {
     public var device: DeviceID?
     /// Whether the user has a device online, as last told by the service.
     public var isOnline: Bool
+    /// The participant's microphone and camera as their device last reported them
+    /// (``CallCommand/setMedia(_:)``).
+    public var media: ParticipantMedia
 
     /// An invitee's device has not acknowledged the invitation by then: it fails (delivery timeout).
     public var deliveryDeadline: Timestamp?
@@ -65,6 +68,7 @@ public struct Participant: Hashable, Sendable {
         self.leftAt = nil
         self.device = device
         self.isOnline = isOnline
+        self.media = .off
         self.deliveryDeadline = nil
         self.notReceivedDeadline = nil
         self.ringDeadline = nil

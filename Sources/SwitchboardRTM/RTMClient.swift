@@ -295,6 +295,9 @@ public final class RTMClient: Sendable {
             channelNamed(channel)?.memberLeft(user)
         case .channelMessage(let message):
             channelNamed(message.channel)?.messageReceived(message)
+        case .profileChanged:
+            // Agora and anyRTC show no profiles of call peers.
+            break
         case .tokenWillExpire:
             if profile.hasTokenExpiryNotices {
                 emit(.tokenPrivilegeWillExpire)

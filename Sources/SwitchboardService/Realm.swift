@@ -35,6 +35,8 @@ final class Realm {
     var offlineMessages: [UserID: Deque<PeerMessage>] = [:]
     var offlineMessageBytes = 0
     var offlineSweepAt: Timestamp?
+    /// The profile each user last set (`profile.set`).
+    var profiles: [UserID: Profile] = [:]
 
     init(app: AppID, configuration: AppConfiguration?) {
         self.app = app
@@ -56,6 +58,13 @@ final class Realm {
     /// Whether the user has any session (reachable or within the grace period): "online" for calls.
     func hasSession(_ user: UserID) -> Bool {
         !(sessionsByUser[user] ?? []).isEmpty
+    }
+
+    /// Whether `session` rings for a new invitation of its user: always, unless its login policy is
+    /// ``LoginPolicy/latestDevice``; then only as the user's latest login or with multi-device on.
+    func ringsForNewInvitations(_ session: Session) -> Bool {
+        guard session.loginPolicy == .latestDevice, !session.ringsOnEveryDevice else { return true }
+        return sessionsByUser[session.user]?.last == session.id
     }
 
     func isBusy(_ user: UserID, besides call: CallID? = nil) -> Bool {

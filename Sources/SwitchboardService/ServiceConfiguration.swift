@@ -98,12 +98,19 @@ public struct AppConfiguration: Sendable, Hashable {
     public var secret: String
     /// The most permissive login policy the app allows; `.singleDevice` forces it on every login.
     public var loginPolicyCap: LoginPolicy
+    /// The app has offline push configured: invitations to users with no device online are kept for
+    /// them (and pushed) even under policies that would fail them at once (Tencent `offline`).
+    public var pushesOfflineInvitations: Bool
 
-    public init(id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice) {
+    public init(
+        id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice,
+        pushesOfflineInvitations: Bool = false
+    ) {
         self.id = id
         self.vendorIDs = vendorIDs
         self.secret = secret
         self.loginPolicyCap = loginPolicyCap
+        self.pushesOfflineInvitations = pushesOfflineInvitations
     }
 }
 

@@ -6,8 +6,10 @@ extension ServiceCore {
     /// who is already in another call.
     private func status(of users: [UserID], in realm: Realm, besides call: CallID? = nil) -> [UserID: InviteeStatus] {
         var status: [UserID: InviteeStatus] = [:]
+        let pushes = realm.configuration?.pushesOfflineInvitations ?? false
         for user in users {
-            status[user] = InviteeStatus(isOnline: realm.hasSession(user), isBusy: realm.isBusy(user, besides: call))
+            status[user] = InviteeStatus(isOnline: realm.hasSession(user), isBusy: realm.isBusy(user, besides: call),
+                                         isReachableByPush: pushes)
         }
         return status
     }
@@ -62,6 +64,7 @@ extension ServiceCore {
         case .confirm(let invitee): command = .confirmAccept(invitee: invitee)
         case .inviteMore(let invitees): command = .inviteMore(invitees: invitees, status: status(of: invitees, in: realm, besides: id))
         case .join(let data): command = .join(data: data)
+        case .setMedia(let media): command = .setMedia(media)
         case .quit(let data): command = .quit(data: data)
         case .end(let data): command = .end(data: data)
         }
@@ -174,13 +177,21 @@ extension ServiceCore {
         if !notifications.isEmpty {
             followUps.then { [self] in
                 for (recipient, note) in notifications {
-                    for session in sessions(for: recipient, in: realm) {
+                    for session in sessions(for: recipient, in: realm) where delivers(note, to: session, in: realm) {
                         emit(.call(note), to: session, at: now)
                     }
                 }
             }
         }
         return engine.call
+    }
+
+    /// A new invitation rings only the sessions that ring for new invitations (``LoginPolicy/latestDevice``);
+    /// everything else about a call reaches every session the engine names (a session that never showed
+    /// the call ignores it).
+    func delivers(_ note: CallNotification, to session: Session, in realm: Realm) -> Bool {
+        if case .invited = note.kind { return realm.ringsForNewInvitations(session) }
+        return true
     }
 
     private func sessions(for recipient: Recipient, in realm: Realm) -> [Session] {

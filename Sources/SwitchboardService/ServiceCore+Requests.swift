@@ -93,6 +93,13 @@ extension ServiceCore {
             return .success(.members((realm.channels[channel] ?? [:]).keys.sorted()))
         case .sendChannelMessage(let channel, let content):
             return sendChannelMessage(content, to: channel, from: session, in: realm, at: now, followUps: &followUps)
+        case .setMultiDevice(let enable):
+            session.ringsOnEveryDevice = enable
+            return .success(.empty)
+        case .setProfile(let nickname, let avatarURL):
+            return setProfile(nickname: nickname, avatarURL: avatarURL, for: session, in: realm, at: now, followUps: &followUps)
+        case .queryProfiles(let users):
+            return queryProfiles(users, in: realm)
         }
     }
 

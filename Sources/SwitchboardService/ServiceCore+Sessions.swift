@@ -35,7 +35,7 @@ extension ServiceCore {
 
     private func verifyToken(_ hello: Hello, realm: Realm, at now: Timestamp) throws(SignalingError) -> TokenGrant {
         let grant = try verifier.verify(token: hello.token, user: hello.user, app: realm.configuration,
-                                        surface: hello.surface, at: now)
+                                        vendorApp: hello.app, surface: hello.surface, at: now)
         if let expiry = grant.expiresAt, expiry <= now {
             throw SignalingError(.tokenExpired, "the token expired at \(expiry)")
         }
@@ -72,7 +72,7 @@ extension ServiceCore {
         let wasPresent = realm.hasSession(hello.user)
         let session = Session(
             id: SessionID(rawValue: makeIdentifier(prefix: "s", at: now)), app: realm.app,
-            endpoint: Endpoint(user: hello.user, device: hello.device), loginPolicy: policy,
+            endpoint: Endpoint(user: hello.user, device: hello.device), vendorApp: hello.app, loginPolicy: policy,
             surface: hello.surface, at: now)
         session.connection = connection
         session.tokenExpiresAt = grant.expiresAt
@@ -110,7 +110,7 @@ extension ServiceCore {
     private func catchUp(_ session: Session, in realm: Realm, at now: Timestamp) {
         let calls = (realm.activeCallsByUser[session.user] ?? []).compactMap { realm.calls[$0] }
         for engine in calls.sorted(by: { $0.call.createdAt < $1.call.createdAt }) {
-            for note in engine.catchUp(for: session.endpoint) {
+            for note in engine.catchUp(for: session.endpoint) where delivers(note, to: session, in: realm) {
                 emit(.call(note), to: session, at: now)
             }
         }
@@ -286,6 +286,7 @@ extension ServiceCore {
     func renewToken(_ token: String, for session: Session, in realm: Realm, at now: Timestamp) -> Result<Reply, SignalingError> {
         do {
             let grant = try verifier.verify(token: token, user: session.user, app: realm.configuration,
+                                            vendorApp: session.vendorApp,
                                             surface: session.surface, at: now)
             if let expiry = grant.expiresAt, expiry <= now {
                 return .failure(SignalingError(.tokenExpired, "the token expired at \(expiry)"))

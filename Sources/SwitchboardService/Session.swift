@@ -10,6 +10,8 @@ final class Session {
     let id: SessionID
     let app: AppID
     let endpoint: Endpoint
+    /// The vendor app id the client logged in with (token renewals are checked against it).
+    let vendorApp: String
     let loginPolicy: LoginPolicy
     let surface: String?
     let loggedInAt: Timestamp
@@ -44,11 +46,18 @@ final class Session {
     var subscriptions: Set<UserID> = []
     /// Channels this session is a member of.
     var channels: Set<String> = []
+    /// Under ``LoginPolicy/latestDevice``: rings for new invitations even when it is not the user's
+    /// latest login (`session.multiDevice`).
+    var ringsOnEveryDevice = false
 
-    init(id: SessionID, app: AppID, endpoint: Endpoint, loginPolicy: LoginPolicy, surface: String?, at now: Timestamp) {
+    init(
+        id: SessionID, app: AppID, endpoint: Endpoint, vendorApp: String, loginPolicy: LoginPolicy, surface: String?,
+        at now: Timestamp
+    ) {
         self.id = id
         self.app = app
         self.endpoint = endpoint
+        self.vendorApp = vendorApp
         self.loginPolicy = loginPolicy
         self.surface = surface
         self.loggedInAt = now

@@ -17,8 +17,15 @@ public struct TokenGrant: Hashable, Sendable {
 public protocol TokenVerifier: Sendable {
     /// Verifies `token` for `user` of `app` (nil in development mode) at `now`, or throws
     /// ``ServiceErrorCode/invalidToken`` / ``ServiceErrorCode/tokenExpired``.
-    func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
-        throws(SignalingError) -> TokenGrant
+    ///
+    /// `vendorApp` is the vendor app id the client logged in with (``Hello/app``: an Agora `appId`,
+    /// a ZIM `appID`, a Tencent `sdkAppID` such as `"1400000001"`), one of `app`'s
+    /// ``AppConfiguration/vendorIDs``; vendor tokens that name their app (a UserSig's
+    /// `TLS.sdkappid`) are checked against it. `surface` is the surface that logs in (``Hello/surface``:
+    /// `"agora"`, `"zim"`, `"tencent"`...), nil when the client does not say.
+    func verify(
+        token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
+    ) throws(SignalingError) -> TokenGrant
 }
 
 /// Development mode: every token is accepted, and the service says so in its log.
@@ -29,9 +36,9 @@ public struct DevelopmentTokenVerifier: TokenVerifier {
         self.logger = logger
     }
 
-    public func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
-        throws(SignalingError) -> TokenGrant
-    {
+    public func verify(
+        token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
+    ) throws(SignalingError) -> TokenGrant {
         logger.warning("development mode: accepting the token of \(user) without checking it")
         return TokenGrant(expiresAt: nil)
     }

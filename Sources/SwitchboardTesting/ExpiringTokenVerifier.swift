@@ -13,9 +13,9 @@ import SwitchboardWire
 public struct ExpiringTokenVerifier: TokenVerifier {
     public init() {}
 
-    public func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
-        throws(SignalingError) -> TokenGrant
-    {
+    public func verify(
+        token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
+    ) throws(SignalingError) -> TokenGrant {
         if let token, token.hasPrefix("exp:"), let ms = Int64(token.dropFirst(4)) {
             return TokenGrant(expiresAt: Timestamp(millisecondsSince1970: ms))
         }

@@ -10,6 +10,10 @@ public enum LoginPolicy: String, Hashable, Sendable, CaseIterable {
     case singleDevice
     /// Sessions on other devices stay; all of them receive call invitations.
     case multiDevice
+    /// Sessions on other devices stay, but new invitations ring only the user's latest login, unless a
+    /// session turns on ``ServiceOperation/setMultiDevice(_:)`` (Tencent: "only the most recently
+    /// logged-in device receives calls" until `enableMultiDeviceAbility(true)`).
+    case latestDevice
 }
 
 /// The first frame of a connection: a login, or the resumption of a session after a dropped link.

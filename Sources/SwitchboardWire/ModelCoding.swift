@@ -96,7 +96,7 @@ public enum ModelCoding {
     // MARK: Participant
 
     public static func json(_ participant: Participant, includeInternals: Bool = false) -> JSONValue {
-        var object = ObjectBuilder(capacity: includeInternals ? 15 : 12)
+        var object = ObjectBuilder(capacity: includeInternals ? 16 : 13)
         object.add("user", participant.user)
         object.add("role", participant.role)
         object.add("invitedBy", participant.invitedBy)
@@ -107,6 +107,10 @@ public enum ModelCoding {
         object.add("answeredAt", participant.answeredAt)
         object.add("leftAt", participant.leftAt)
         object.add("device", participant.device)
+        if participant.media != .off {
+            object.add("media", .object(["microphone": .bool(participant.media.microphone),
+                                         "camera": .bool(participant.media.camera)]))
+        }
         if includeInternals {
             object.add("online", participant.isOnline)
             object.add("recorded", participant.isRecorded)
@@ -138,6 +142,9 @@ public enum ModelCoding {
         participant.invitedAt = try reader.timestamp("invitedAt")
         participant.answeredAt = try reader.optionalTimestamp("answeredAt")
         participant.leftAt = try reader.optionalTimestamp("leftAt")
+        if let media = try reader.optionalObject("media") {
+            participant.media = ParticipantMedia(microphone: try media.bool("microphone"), camera: try media.bool("camera"))
+        }
         if includeInternals {
             participant.isOnline = try reader.optionalBool("online") ?? true
             participant.isRecorded = try reader.optionalBool("recorded") ?? false

@@ -12,6 +12,7 @@ public enum Reply: Hashable, Sendable {
     case message(MessageDelivery)
     case presence([PresenceStatus])
     case members([UserID])
+    case profiles([Profile])
 }
 
 /// A user a partial cancel or invite-more could not act on, and why.

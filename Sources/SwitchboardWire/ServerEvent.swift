@@ -13,6 +13,8 @@ public enum ServerEvent: Hashable, Sendable {
     case tokenWillExpire(expiresAt: Timestamp)
     /// The session's token has expired.
     case tokenExpired
+    /// A user this session shares an active call with (or the session's own user) changed their profile.
+    case profileChanged(Profile)
 
     /// The wire name.
     public var name: String {
@@ -37,6 +39,7 @@ public enum ServerEvent: Hashable, Sendable {
         case .channelMessage: "channel.message"
         case .tokenWillExpire: "session.tokenWillExpire"
         case .tokenExpired: "session.tokenExpired"
+        case .profileChanged: "profile.changed"
         }
     }
 }

@@ -28,6 +28,14 @@ public enum ServiceOperation: Hashable, Sendable {
     case leaveChannel(String)
     case channelMembers(String)
     case sendChannelMessage(channel: String, message: MessageContent)
+    /// Under ``LoginPolicy/latestDevice``: whether this session rings for new invitations even when it
+    /// is not the user's latest login (Tencent `enableMultiDeviceAbility`).
+    case setMultiDevice(Bool)
+    /// Set the user's nickname and avatar (nil leaves a field as it was); the people the user shares
+    /// an active call with, and the user's other sessions, get `profile.changed`.
+    case setProfile(nickname: String?, avatarURL: String?)
+    /// The profiles of these users (users who never set one come back with no fields).
+    case queryProfiles([UserID])
 
     /// The wire name.
     public var name: String {
@@ -47,6 +55,9 @@ public enum ServiceOperation: Hashable, Sendable {
         case .leaveChannel: "channel.leave"
         case .channelMembers: "channel.members"
         case .sendChannelMessage: "channel.send"
+        case .setMultiDevice: "session.multiDevice"
+        case .setProfile: "profile.set"
+        case .queryProfiles: "profile.query"
         }
     }
 }
@@ -90,6 +101,8 @@ public enum CallAction: Hashable, Sendable {
     case join(data: String?)
     case quit(data: String?)
     case end(data: String?)
+    /// Report the sender's microphone and camera.
+    case setMedia(ParticipantMedia)
 
     public var name: String {
         switch self {
@@ -102,6 +115,7 @@ public enum CallAction: Hashable, Sendable {
         case .join: "join"
         case .quit: "quit"
         case .end: "end"
+        case .setMedia: "media"
         }
     }
 }

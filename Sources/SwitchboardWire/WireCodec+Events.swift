@@ -9,7 +9,7 @@ extension WireCodec {
         "call.created", "call.invited", "call.participantsChanged", "call.cancelled", "call.timedOut",
         "call.acceptConfirmed", "call.acceptFailed", "call.answeredElsewhere", "call.ended", "call.synced",
         "message.received", "presence.changed", "channel.memberJoined", "channel.memberLeft", "channel.message",
-        "session.tokenWillExpire", "session.tokenExpired",
+        "session.tokenWillExpire", "session.tokenExpired", "profile.changed",
     ]
 
     // MARK: Encoding
@@ -57,6 +57,8 @@ extension WireCodec {
             object.add("expiresAt", expiresAt)
         case .tokenExpired:
             break
+        case .profileChanged(let profile):
+            return json(profile)
         }
         return object.value
     }
@@ -96,6 +98,8 @@ extension WireCodec {
             return .tokenWillExpire(expiresAt: try body.timestamp("expiresAt"))
         case "session.tokenExpired":
             return .tokenExpired
+        case "profile.changed":
+            return .profileChanged(try profile(body))
         default:
             let call = try ModelCoding.call(try body.object("call"), includeInternals: false)
             return .call(CallNotification(kind: try notificationKind(named: name, body: body), call: call))

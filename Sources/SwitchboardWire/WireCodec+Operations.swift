@@ -12,6 +12,7 @@ extension WireCodec {
         "message.send",
         "presence.query", "presence.subscribe", "presence.unsubscribe",
         "channel.join", "channel.leave", "channel.members", "channel.send",
+        "session.multiDevice", "profile.set", "profile.query", "call.media",
     ]
 
     // MARK: Encoding
@@ -53,6 +54,9 @@ extension WireCodec {
                 object.add("invitee", invitee)
             case .inviteMore(let invitees):
                 object.add("invitees", users: invitees)
+            case .setMedia(let media):
+                object.add("microphone", media.microphone)
+                object.add("camera", media.camera)
             }
         case .getCall(let call):
             object.add("call", call)
@@ -70,6 +74,13 @@ extension WireCodec {
         case .sendChannelMessage(let channel, let message):
             object.add("channel", channel)
             object.add("message", json(message))
+        case .setMultiDevice(let enable):
+            object.add("enable", enable)
+        case .setProfile(let nickname, let avatarURL):
+            object.add("nickname", nickname)
+            object.add("avatarURL", avatarURL)
+        case .queryProfiles(let users):
+            object.add("users", users: users)
         }
         return object.value
     }
@@ -119,6 +130,10 @@ extension WireCodec {
         case "channel.members": return .channelMembers(try body.string("channel"))
         case "channel.send":
             return .sendChannelMessage(channel: try body.string("channel"), message: try content(try body.object("message")))
+        case "session.multiDevice": return .setMultiDevice(try body.bool("enable"))
+        case "profile.set":
+            return .setProfile(nickname: try body.optionalString("nickname"), avatarURL: try body.optionalString("avatarURL"))
+        case "profile.query": return .queryProfiles(try body.users("users"))
         default:
             let call = try callID(body)
             return .call(call, try callAction(named: name, body: body))
@@ -142,6 +157,8 @@ extension WireCodec {
         case "call.join": return .join(data: try body.optionalString("data"))
         case "call.quit": return .quit(data: try body.optionalString("data"))
         case "call.end": return .end(data: try body.optionalString("data"))
+        case "call.media":
+            return .setMedia(ParticipantMedia(microphone: try body.bool("microphone"), camera: try body.bool("camera")))
         default:
             // operationNames and the switches above list the same names.
             throw SignalingError(.unknownOperation, "unknown operation \(JSONReader.quote(name))")

@@ -7,7 +7,7 @@ import SwitchboardJSON
 
 extension WireCodec {
     /// The keys that tell the reply cases apart; `{}` is ``Reply/empty``.
-    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members"]
+    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members", "profiles"]
 
     /// The `ok` object of a successful response.
     public static func json(_ reply: Reply) -> JSONValue {
@@ -36,6 +36,8 @@ extension WireCodec {
             return .object(["presence": .array(statuses.map { json($0) })])
         case .members(let users):
             return .object(["members": .array(users.map { .string($0.rawValue) })])
+        case .profiles(let profiles):
+            return .object(["profiles": .array(profiles.map { json($0) })])
         }
     }
 
@@ -75,6 +77,8 @@ extension WireCodec {
             return .message(try reader.enumeration("delivery", MessageDelivery.self))
         case "presence":
             return .presence(try reader.objects("presence", presenceStatus))
+        case "profiles":
+            return .profiles(try reader.objects("profiles", profile))
         default:
             return .members(try reader.users("members"))
         }
@@ -84,6 +88,21 @@ extension WireCodec {
 
     static func json(_ status: PresenceStatus) -> JSONValue {
         .object(["user": .string(status.user.rawValue), "state": .string(status.state.rawValue)])
+    }
+
+    // MARK: Profiles
+
+    static func json(_ profile: Profile) -> JSONValue {
+        var object = ObjectBuilder(capacity: 3)
+        object.add("user", profile.user)
+        object.add("nickname", profile.nickname)
+        object.add("avatarURL", profile.avatarURL)
+        return object.value
+    }
+
+    static func profile(_ reader: JSONReader) throws(SignalingError) -> Profile {
+        Profile(user: UserID(rawValue: try reader.string("user")), nickname: try reader.optionalString("nickname"),
+                avatarURL: try reader.optionalString("avatarURL"))
     }
 
     static func presenceStatus(_ reader: JSONReader) throws(SignalingError) -> PresenceStatus {

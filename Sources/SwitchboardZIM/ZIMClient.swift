@@ -275,7 +275,7 @@ final class ZIMClient: Sendable {
                 }
                 if current { try? await session.logout() }
             }
-        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
+        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage, .profileChanged:
             break
         }
     }

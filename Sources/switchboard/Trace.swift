@@ -94,6 +94,8 @@ struct Trace {
             return "\(event.name) at \(expiry)"
         case .tokenExpired:
             return event.name
+        case .profileChanged(let profile):
+            return "\(event.name) \(profile.user): \(profile.nickname ?? "-")"
         }
     }
 

@@ -7,7 +7,7 @@ import SwitchboardWire
 
 /// A verifier for tests: "ok" tokens pass, anything else is refused.
 struct OKVerifier: TokenVerifier {
-    func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
+    func verify(token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp)
         throws(SignalingError) -> TokenGrant
     {
         guard token == "ok" else { throw SignalingError(.invalidToken, "bad token") }
@@ -229,7 +229,7 @@ struct ClientSessionTests {
     func tokenNotices() async throws {
         struct ExpiringVerifier: TokenVerifier {
             let expiry: Timestamp
-            func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
+            func verify(token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp)
                 throws(SignalingError) -> TokenGrant
             {
                 TokenGrant(expiresAt: token == "renewed" ? expiry + .seconds(3600) : expiry)

@@ -122,7 +122,7 @@ final class RawConnection: ServiceConnection, @unchecked Sendable {
 
 /// A verifier for tests: tokens look like "ok", "ok:<expiry ms>", or anything else (refused).
 struct ScriptedVerifier: TokenVerifier {
-    func verify(token: String?, user: UserID, app: AppConfiguration?, surface: String?, at now: Timestamp)
+    func verify(token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp)
         throws(SignalingError) -> TokenGrant
     {
         guard let token, token.hasPrefix("ok") else {

@@ -98,8 +98,8 @@ struct SchemaFilesTests {
             #expect(schema["$id"]?.stringValue == schemaBaseURI + path, "\(path)")
             count += 1
         }
-        // frames, ops (request + response), events, common, log, experimental (the envelope + 5 APIs).
-        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 11 + 1 + 6)
+        // frames, ops (request + response), events, common (12), log, experimental (the envelope + 5 APIs).
+        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 12 + 1 + 6)
     }
 }
 
@@ -144,6 +144,9 @@ struct CoverageTests {
         case .leaveChannel: 12
         case .channelMembers: 13
         case .sendChannelMessage: 14
+        case .setMultiDevice: 15
+        case .setProfile: 16
+        case .queryProfiles: 17
         }
     }
 
@@ -158,6 +161,7 @@ struct CoverageTests {
         case .join: 6
         case .quit: 7
         case .end: 8
+        case .setMedia: 9
         }
     }
 
@@ -171,6 +175,7 @@ struct CoverageTests {
         case .message: 5
         case .presence: 6
         case .members: 7
+        case .profiles: 8
         }
     }
 
@@ -184,6 +189,7 @@ struct CoverageTests {
         case .channelMessage: 5
         case .tokenWillExpire: 6
         case .tokenExpired: 7
+        case .profileChanged: 8
         }
     }
 
@@ -206,10 +212,10 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<15))
-        #expect(Set(sampleActions.map(Self.index)) == Set(0..<9))
-        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<8))
-        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<8))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<18))
+        #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
+        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<9))
+        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))
         #expect(Set(sampleKinds.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleKinds.compactMap { if case .timedOut(let cause) = $0 { cause } else { nil } }) == Set(TimeoutCause.allCases))
         #expect(Set(sampleKinds.compactMap { if case .acceptFailed(let failure) = $0 { failure } else { nil } }) == Set(AcceptFailure.allCases))

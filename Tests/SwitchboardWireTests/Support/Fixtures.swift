@@ -72,7 +72,10 @@ let crowdedCall: Call = {
             UserID("user-\(index)"), state, invitedBy: index.isMultiple(of: 2) ? "alice" : "user-0",
             data: "data \(index)", device: DeviceID("device-\(index)")))
     }
-    participants.append(participant("joiner-1", .accepted, role: .joiner, invitedBy: nil, device: "j1"))
+    var joiner = participant("joiner-1", .accepted, role: .joiner, invitedBy: nil, device: "j1")
+    joiner.media = ParticipantMedia(microphone: true, camera: false)
+    participants.append(joiner)
+    participants[0].media = ParticipantMedia(microphone: true, camera: true)
     return Call(
         id: "call-crowded", caller: "alice", mode: .advanced, policy: Policies.zim, mediaType: .video,
         roomID: "room-7", groupID: "group/~1", payload: trickyText,
@@ -177,6 +180,8 @@ let sampleActions: [CallAction] = [
     .quit(data: "leaving"),
     .end(data: nil),
     .end(data: "over"),
+    .setMedia(ParticipantMedia(microphone: true, camera: false)),
+    .setMedia(.off),
 ]
 
 let sampleOperations: [ServiceOperation] = [
@@ -204,6 +209,12 @@ let sampleOperations: [ServiceOperation] = [
     .channelMembers("lobby"),
     .sendChannelMessage(channel: "lobby", message: .text(trickyText)),
     .sendChannelMessage(channel: "lobby", message: .raw(Array(0...255), description: "all bytes")),
+    .setMultiDevice(true),
+    .setMultiDevice(false),
+    .setProfile(nickname: trickyText, avatarURL: "https://example.invalid/a.png"),
+    .setProfile(nickname: nil, avatarURL: nil),
+    .queryProfiles(["bob", "carol"]),
+    .queryProfiles([]),
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies
@@ -233,6 +244,8 @@ let sampleReplies: [(Reply, String)] = [
     (.presence(PresenceState.allCases.map { PresenceStatus(user: UserID("user-\($0)"), state: $0) }), "presence.query"),
     (.presence([]), "presence.subscribe"),
     (.members(["alice", "bob"]), "channel.members"),
+    (.profiles([Profile(user: "bob", nickname: trickyText, avatarURL: "https://example.invalid/b.png"), Profile(user: "carol")]), "profile.query"),
+    (.profiles([Profile(user: "alice", nickname: "Alice")]), "profile.set"),
 ] + MessageDelivery.allCases.map { (.message($0), "message.send") }
 
 // MARK: Events
@@ -261,6 +274,8 @@ let sampleEvents: [ServerEvent] = sampleKinds.enumerated().map { index, kind in
     .channelMessage(ChannelMessage(channel: "lobby", from: "carol", content: .raw([0xFF], description: "x"), sentAt: at(2))),
     .tokenWillExpire(expiresAt: at(30)),
     .tokenExpired,
+    .profileChanged(Profile(user: "alice", nickname: "Alice \u{1F600}", avatarURL: "")),
+    .profileChanged(Profile(user: "bob")),
 ] + PresenceState.allCases.map { .presenceChanged(PresenceStatus(user: "bob", state: $0)) }
 
 // MARK: Frames
@@ -271,7 +286,8 @@ let sampleHellos: [Hello] = [
         app: "1234567890", user: "bob", device: "bob-tablet", token: "eyJ.token.sig", loginPolicy: .multiDevice,
         surface: "zim", resume: Hello.Resume(session: "session-9", lastSequence: 41)),
     Hello(app: "", user: "carol", device: "c", token: "", loginPolicy: .singleDevice, surface: "cli",
-          resume: Hello.Resume(session: "s", lastSequence: 0)),
+          resume: Hello.Resume(session: "s", lastSequence: 0)),    Hello(app: "1400000001", user: "dave", device: "dave-ipad", token: "eJyrVgrxCdZLrSjILEpVsjI0NTU1MjAw0AGLZqak5pVkpmWmFilZKVVkJuZnleYpQaSKU7ITCwoyU4BaTAygACqTmQ5U7VPmaJ6i71lunh5cnFecXRZW5eQS4O-s7JJU6udcbuLuUR7ibJCUWaDtZGILNbIkMxfkAnNU48rAlhvpGSjVAgBOLDHy",
+          loginPolicy: .latestDevice, surface: "tencent"),
 ]
 
 let sampleClientFrames: [ClientFrame] =
@@ -303,6 +319,8 @@ func replyKey(for op: String) -> String {
     case "message.send": "delivery"
     case "presence.query", "presence.subscribe": "presence"
     case "channel.join", "channel.members": "members"
+    case "session.multiDevice": "empty"
+    case "profile.set", "profile.query": "profiles"
     default: "call"
     }
 }
@@ -317,6 +335,7 @@ func sampleReply(for op: String) -> Reply {
     case "delivery": .message(.delivered)
     case "presence": .presence([PresenceStatus(user: "bob", state: .online)])
     case "members": .members(["alice"])
+    case "profiles": .profiles([Profile(user: "alice", nickname: "Alice")])
     default: .call(endedCall, skipped: [SkippedUser(user: "zed", error: SignalingError(CallError(.notParticipant, "zed is not in the call")))])
     }
 }
@@ -332,5 +351,6 @@ func replyKey(of reply: Reply) -> String {
     case .message: "delivery"
     case .presence: "presence"
     case .members: "members"
+    case .profiles: "profiles"
     }
 }

@@ -1,0 +1,45 @@
+import SwitchboardCore
+import SwitchboardWire
+
+extension ServiceCore {
+    /// `profile.set`: merges the given fields into the user's profile and tells whoever shows the user:
+    /// the user's other sessions and everyone they share an active call with.
+    func setProfile(
+        nickname: String?, avatarURL: String?, for session: Session, in realm: Realm, at now: Timestamp,
+        followUps: inout FollowUps
+    ) -> Result<Reply, SignalingError> {
+        for (name, value) in [("nickname", nickname), ("avatarURL", avatarURL)] {
+            if let value, value.utf8.count > Profile.maxFieldBytes {
+                return .failure(SignalingError(.invalidRequest, "\(name) is \(value.utf8.count) bytes; at most \(Profile.maxFieldBytes) allowed"))
+            }
+        }
+        var profile = realm.profiles[session.user] ?? Profile(user: session.user)
+        if let nickname { profile.nickname = nickname }
+        if let avatarURL { profile.avatarURL = avatarURL }
+        guard realm.profiles[session.user] != profile else { return .success(.profiles([profile])) }
+        realm.profiles[session.user] = profile
+
+        var watchers = realm.sessions(of: session.user).filter { $0 !== session }
+        var peers = Set<UserID>()
+        for id in realm.activeCallsByUser[session.user] ?? [] {
+            peers.formUnion(realm.activeUsersByCall[id] ?? [])
+        }
+        peers.remove(session.user)
+        for peer in peers.sorted() {
+            watchers += realm.sessions(of: peer)
+        }
+        followUps.then { [self] in
+            for watcher in watchers { emit(.profileChanged(profile), to: watcher, at: now) }
+        }
+        return .success(.profiles([profile]))
+    }
+
+    /// `profile.query`: the profiles of these users, in the order asked (no fields for users who never
+    /// set one).
+    func queryProfiles(_ users: [UserID], in realm: Realm) -> Result<Reply, SignalingError> {
+        guard users.count <= configuration.maxPresenceQuery else {
+            return .failure(SignalingError(.invalidRequest, "\(users.count) users; at most \(configuration.maxPresenceQuery) per query"))
+        }
+        return .success(.profiles(users.map { realm.profiles[$0] ?? Profile(user: $0) }))
+    }
+}
