@@ -26,9 +26,11 @@ extension ServiceCore {
             return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(active) active calls"))
         }
         let id = CallID(makeIdentifier(prefix: "c", at: now))
+        // An empty room id asks for one (Tencent `CallParams.roomId`).
+        let roomID = invite.roomID == "" ? makeIdentifier(prefix: "r", at: now) : invite.roomID
         let invitation = Invitation(
             callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
-            policy: invite.policy, mediaType: invite.mediaType, roomID: invite.roomID,
+            policy: invite.policy, mediaType: invite.mediaType, roomID: roomID,
             groupID: invite.groupID, payload: invite.payload, attachments: invite.attachments,
             inviteeStatus: status(of: invite.invitees, in: realm))
         let started: (engine: CallEngine, outcome: CallEngine.Outcome)

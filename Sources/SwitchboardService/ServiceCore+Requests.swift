@@ -68,6 +68,8 @@ extension ServiceCore {
             return .success(.calls(calls.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }))
         case .callRecords(let query):
             return callRecords(query, for: session, in: realm)
+        case .deleteRecords(let calls):
+            return deleteRecords(calls, for: session, in: realm)
         case .sendMessage(let message):
             return sendPeerMessage(message, from: session, in: realm, at: now, followUps: &followUps)
         case .queryPresence(let users):
@@ -100,6 +102,18 @@ extension ServiceCore {
             return setProfile(nickname: nickname, avatarURL: avatarURL, for: session, in: realm, at: now, followUps: &followUps)
         case .queryProfiles(let users):
             return queryProfiles(users, in: realm)
+        }
+    }
+
+    private func deleteRecords(_ calls: [CallID], for session: Session, in realm: Realm) -> Result<Reply, SignalingError> {
+        guard calls.count <= 100 else {
+            return .failure(SignalingError(.invalidRequest, "\(calls.count) calls; at most 100 per delete"))
+        }
+        do {
+            return .success(.deletedRecords(try store.delete(app: realm.app, owner: session.user, calls: calls)))
+        } catch {
+            logger.error("record store failed: \(error)")
+            return .failure(SignalingError(.internalError, "the record store failed"))
         }
     }
 

@@ -13,6 +13,8 @@ public enum Reply: Hashable, Sendable {
     case presence([PresenceStatus])
     case members([UserID])
     case profiles([Profile])
+    /// The calls whose records a delete removed.
+    case deletedRecords([CallID])
 }
 
 /// A user a partial cancel or invite-more could not act on, and why.

@@ -17,6 +17,9 @@ public enum ServiceOperation: Hashable, Sendable {
     case activeCalls
     /// The user's call records, newest first.
     case callRecords(RecordQuery)
+    /// Delete the user's records of these calls (Tencent `deleteRecentCalls`); answers the ids that
+    /// were there.
+    case deleteRecords([CallID])
     /// Send a peer-to-peer message.
     case sendMessage(PeerMessageRequest)
     /// Online state of users.
@@ -47,6 +50,7 @@ public enum ServiceOperation: Hashable, Sendable {
         case .getCall: "call.get"
         case .activeCalls: "call.active"
         case .callRecords: "call.records"
+        case .deleteRecords: "call.deleteRecords"
         case .sendMessage: "message.send"
         case .queryPresence: "presence.query"
         case .subscribePresence: "presence.subscribe"
@@ -69,6 +73,8 @@ public struct InviteRequest: Hashable, Sendable {
     public var mode: CallMode
     public var policy: CallPolicy
     public var mediaType: MediaType?
+    /// The room (Agora `channelId`, Tencent `roomId`); nil for none, and an empty string asks the
+    /// service to assign one (Tencent: "the server assigns one if empty").
     public var roomID: String?
     public var groupID: String?
     public var payload: String?

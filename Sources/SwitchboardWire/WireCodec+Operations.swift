@@ -12,7 +12,7 @@ extension WireCodec {
         "message.send",
         "presence.query", "presence.subscribe", "presence.unsubscribe",
         "channel.join", "channel.leave", "channel.members", "channel.send",
-        "session.multiDevice", "profile.set", "profile.query", "call.media",
+        "session.multiDevice", "profile.set", "profile.query", "call.media", "call.deleteRecords",
     ]
 
     // MARK: Encoding
@@ -81,6 +81,8 @@ extension WireCodec {
             object.add("avatarURL", avatarURL)
         case .queryProfiles(let users):
             object.add("users", users: users)
+        case .deleteRecords(let calls):
+            object.add("calls", .array(calls.map { .string($0.rawValue) }))
         }
         return object.value
     }
@@ -134,6 +136,7 @@ extension WireCodec {
         case "profile.set":
             return .setProfile(nickname: try body.optionalString("nickname"), avatarURL: try body.optionalString("avatarURL"))
         case "profile.query": return .queryProfiles(try body.users("users"))
+        case "call.deleteRecords": return .deleteRecords(try body.strings("calls").map(CallID.init(rawValue:)))
         default:
             let call = try callID(body)
             return .call(call, try callAction(named: name, body: body))

@@ -7,7 +7,7 @@ import SwitchboardJSON
 
 extension WireCodec {
     /// The keys that tell the reply cases apart; `{}` is ``Reply/empty``.
-    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members", "profiles"]
+    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members", "profiles", "deleted"]
 
     /// The `ok` object of a successful response.
     public static func json(_ reply: Reply) -> JSONValue {
@@ -38,6 +38,8 @@ extension WireCodec {
             return .object(["members": .array(users.map { .string($0.rawValue) })])
         case .profiles(let profiles):
             return .object(["profiles": .array(profiles.map { json($0) })])
+        case .deletedRecords(let calls):
+            return .object(["deleted": .array(calls.map { .string($0.rawValue) })])
         }
     }
 
@@ -79,6 +81,8 @@ extension WireCodec {
             return .presence(try reader.objects("presence", presenceStatus))
         case "profiles":
             return .profiles(try reader.objects("profiles", profile))
+        case "deleted":
+            return .deletedRecords(try reader.strings("deleted").map(CallID.init(rawValue:)))
         default:
             return .members(try reader.users("members"))
         }

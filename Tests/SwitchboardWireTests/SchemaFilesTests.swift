@@ -147,6 +147,7 @@ struct CoverageTests {
         case .setMultiDevice: 15
         case .setProfile: 16
         case .queryProfiles: 17
+        case .deleteRecords: 18
         }
     }
 
@@ -176,6 +177,7 @@ struct CoverageTests {
         case .presence: 6
         case .members: 7
         case .profiles: 8
+        case .deletedRecords: 9
         }
     }
 
@@ -212,9 +214,9 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<18))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<19))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
-        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<9))
+        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<10))
         #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))
         #expect(Set(sampleKinds.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleKinds.compactMap { if case .timedOut(let cause) = $0 { cause } else { nil } }) == Set(TimeoutCause.allCases))

@@ -215,6 +215,8 @@ let sampleOperations: [ServiceOperation] = [
     .setProfile(nickname: nil, avatarURL: nil),
     .queryProfiles(["bob", "carol"]),
     .queryProfiles([]),
+    .deleteRecords(["call-1", "call-2"]),
+    .deleteRecords([]),
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies
@@ -246,6 +248,8 @@ let sampleReplies: [(Reply, String)] = [
     (.members(["alice", "bob"]), "channel.members"),
     (.profiles([Profile(user: "bob", nickname: trickyText, avatarURL: "https://example.invalid/b.png"), Profile(user: "carol")]), "profile.query"),
     (.profiles([Profile(user: "alice", nickname: "Alice")]), "profile.set"),
+    (.deletedRecords(["call-1"]), "call.deleteRecords"),
+    (.deletedRecords([]), "call.deleteRecords"),
 ] + MessageDelivery.allCases.map { (.message($0), "message.send") }
 
 // MARK: Events
@@ -321,6 +325,7 @@ func replyKey(for op: String) -> String {
     case "channel.join", "channel.members": "members"
     case "session.multiDevice": "empty"
     case "profile.set", "profile.query": "profiles"
+    case "call.deleteRecords": "deleted"
     default: "call"
     }
 }
@@ -336,6 +341,7 @@ func sampleReply(for op: String) -> Reply {
     case "presence": .presence([PresenceStatus(user: "bob", state: .online)])
     case "members": .members(["alice"])
     case "profiles": .profiles([Profile(user: "alice", nickname: "Alice")])
+    case "deleted": .deletedRecords(["call-9"])
     default: .call(endedCall, skipped: [SkippedUser(user: "zed", error: SignalingError(CallError(.notParticipant, "zed is not in the call")))])
     }
 }
@@ -352,5 +358,6 @@ func replyKey(of reply: Reply) -> String {
     case .presence: "presence"
     case .members: "members"
     case .profiles: "profiles"
+    case .deletedRecords: "deleted"
     }
 }
