@@ -157,7 +157,12 @@ let package = Package(
                 "SwitchboardWire", "SwitchboardService",
             ]
         ),
-        .testTarget(name: "SwitchboardAtomicXTests", dependencies: ["SwitchboardAtomicX", "SwitchboardTesting"]),
+        .testTarget(
+            name: "SwitchboardAtomicXTests",
+            dependencies: [
+                "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
+                "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM",
+            ]),
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [

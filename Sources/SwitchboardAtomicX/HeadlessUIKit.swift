@@ -1,0 +1,26 @@
+import Foundation
+
+// Decision 22: the vendor API names UIKit types (`startCameraTest(cameraView:)`, `TUIVideoView`). Where
+// UIKit is unavailable (Linux), these headless stand-ins let those statements compile; they render
+// nothing. On Apple platforms the real UIKit types are used.
+#if !canImport(UIKit)
+/// Headless stand-in for UIKit's `UIView` (reference decision 22): a frame and nothing else.
+open class UIView: @unchecked Sendable {
+    /// The view's frame; kept, never drawn.
+    open var frame: CGRect
+
+    public init(frame: CGRect) {
+        self.frame = frame
+    }
+
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// The view's bounds: its frame's size at the origin.
+    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+}
+#endif
+
+/// TUICallEngine's `TUIVideoView` (a `UIView` subclass the engine renders into); headless here.
+open class TUIVideoView: UIView, @unchecked Sendable {}

@@ -1,0 +1,279 @@
+import Foundation
+import SwitchboardCore
+
+/// TUICallEngine.h `@interface TUICallEngine : NSObject` (reference §6.1): the legacy call API still
+/// shipped in RTCRoomEngine, over the same engine as the AtomicXCore stores of its ``AtomicXInstance``
+/// (a call placed here shows in `CallStore.state`, and the reverse).
+///
+/// Callbacks (`succ`, `fail`) and `TUICallObserver` events run on the main queue by default (decision 21).
+/// Failures carry the engine's codes (`ERROR_PARAM_INVALID` -1202, `ERROR_REQUEST_REFUSED` -1203,
+/// `ERROR_INIT_FAIL` -1201 before `init`, ...). The rendering and beauty calls render nothing
+/// (decision 22); `setBlurBackground` and friends are accepted and ignored.
+open class TUICallEngine: NSObject, @unchecked Sendable {
+    // @unchecked: the engine is Sendable; `switchedMediaType` is behind a Mutex in the client.
+    let client: TencentClient
+
+    init(client: TencentClient) {
+        self.client = client
+    }
+
+    // MARK: - Instance
+
+    /// `+ createInstance`: the process's engine (``AtomicXInstance/shared``).
+    open class func createInstance() -> TUICallEngine {
+        AtomicXInstance.shared.callEngine
+    }
+
+    /// `+ destroyInstance`: logs the process's engine out (the stores share its login).
+    open class func destroyInstance() {
+        AtomicXInstance.shared.client.logout(completion: nil)
+    }
+
+    /// `- init:userId:userSig:succ:fail:` (decision 25): logs in, as `LoginStore.login` does.
+    open func `init`(_ sdkAppId: Int32, userId: String, userSig: String, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.login(sdkAppID: sdkAppId, user: userId, userSig: userSig, completion: callbacks(succ, fail))
+    }
+
+    /// `- addObserver:` (held weakly, as the vendor does).
+    open func addObserver(_ observer: TUICallObserver) {
+        let entry = TencentClient.WeakObserver(value: observer, id: ObjectIdentifier(observer))
+        client.observers.withLock { observers in
+            observers.removeAll { $0.value == nil || $0.id == entry.id }
+            observers.append(entry)
+        }
+    }
+
+    /// `- removeObserver:`.
+    open func removeObserver(_ observer: TUICallObserver) {
+        let id = ObjectIdentifier(observer)
+        client.observers.withLock { $0.removeAll { $0.value == nil || $0.id == id } }
+    }
+
+    // MARK: - Calls
+
+    /// `- calls:callMediaType:params:succ:fail:`: calls the users (the kit's guards apply, as in
+    /// `CallStore.calls`). `params` nil means a 30 s timeout.
+    open func calls(userIdList: [String], callMediaType: TUICallMediaType, params: TUICallParams?,
+                    succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        guard callMediaType != .unknown else {
+            return callbacks(succ, fail)?(.failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
+                ?? ()
+        }
+        client.calls(userIdList, mediaType: callMediaType == .audio ? .audio : .video, params: Self.params(params),
+                     completion: callbacks(succ, fail))
+    }
+
+    /// `- accept:fail:`.
+    open func accept(succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.accept(completion: callbacks(succ, fail))
+    }
+
+    /// `- reject:fail:`.
+    open func reject(succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.reject(completion: callbacks(succ, fail))
+    }
+
+    /// `- hangup:fail:`.
+    open func hangup(succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.hangup(completion: callbacks(succ, fail))
+    }
+
+    /// `- ignore:fail:`: answers busy; the caller gets `onUserLineBusy`.
+    open func ignore(succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.ignore(completion: callbacks(succ, fail))
+    }
+
+    /// `- joinInCall:succ:fail:` (Swift `join(callId:succ:fail:)`).
+    open func join(callId: String, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.join(callID: callId, completion: callbacks(succ, fail))
+    }
+
+    /// `- inviteUser:params:succ:fail:`: `succ` gets the users invited.
+    open func inviteUser(userIdList: [String], params: TUICallParams, succ: @escaping ([String]) -> Void,
+                         fail: @escaping TUICallFail) {
+        let succBox = Unchecked(value: succ)
+        let failBox = Unchecked(value: fail)
+        client.invite(userIdList) { result in
+            switch result {
+            case .success(let users): succBox.value(users)
+            case .failure(let error): failBox.value(Int32(clamping: error.code), error.message)
+            }
+        }
+    }
+
+    /// `- switchCallMediaType:`: recorded and announced locally (`onCallMediaTypeChanged`); the media
+    /// type does not travel (no vendor surface carries a change mid-call).
+    open func switchCallMediaType(_ callMediaType: TUICallMediaType) {
+        let old: TUICallMediaType = client.state.withLock { $0.view?.tuiMediaType ?? .unknown }
+        guard old != callMediaType, callMediaType != .unknown else { return }
+        client.notifyObservers { $0.onCallMediaTypeChanged(oldCallMediaType: old, newCallMediaType: callMediaType) }
+    }
+
+    // MARK: - Devices
+
+    /// `- openCamera:videoView:succ:fail:`.
+    open func openCamera(_ camera: TUICamera, videoView: TUIVideoView, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.openCamera(isFront: camera == .front, completion: callbacks(succ, fail))
+    }
+
+    /// `- closeCamera`.
+    open func closeCamera() {
+        client.closeCamera()
+    }
+
+    /// `- switchCamera:`.
+    open func switchCamera(_ camera: TUICamera) {
+        client.updateDevices { $0.isFrontCamera = camera == .front }
+    }
+
+    /// `- openMicrophone:fail:`.
+    open func openMicrophone(succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.openMicrophone(completion: callbacks(succ, fail))
+    }
+
+    /// `- closeMicrophone`.
+    open func closeMicrophone() {
+        client.closeMicrophone()
+    }
+
+    /// `- selectAudioPlaybackDevice:`.
+    open func selectAudioPlaybackDevice(_ device: TUIAudioPlaybackDevice) {
+        client.updateDevices { $0.currentAudioRoute = device == .earpiece ? .earpiece : .speakerphone }
+    }
+
+    /// `- startRemoteView:videoView:onPlaying:onLoading:onError:`: nothing to render; reports playing.
+    open func startRemoteView(userId: String, videoView: TUIVideoView, onPlaying: @escaping (String) -> Void,
+                              onLoading: @escaping (String) -> Void, onError: @escaping (String, Int32, String) -> Void) {
+        let box = Unchecked(value: onPlaying)
+        client.post { box.value(userId) }
+    }
+
+    /// `- stopRemoteView:`.
+    open func stopRemoteView(userId: String) {}
+
+    // MARK: - Profile, multi-device, records
+
+    /// `- setSelfInfo:avatar:succ:fail:`.
+    open func setSelfInfo(nickname: String?, avatar: String?, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.setSelfInfo(nickname: nickname, avatarURL: avatar, userID: "", completion: callbacks(succ, fail))
+    }
+
+    /// `- enableMultiDeviceAbility:succ:fail:`: with it on, every logged-in device of the user rings and
+    /// the first answer wins (the others end with `otherDeviceAccepted` / `otherDeviceReject`); off
+    /// (the default), only the latest login rings. Call it after login.
+    open func enableMultiDeviceAbility(enable: Bool, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        client.enableMultiDevice(enable, completion: callbacks(succ, fail))
+    }
+
+    /// `- queryRecentCalls:succ:fail:`: the newest 100 records matching `filter.result` (`.unknown`: all).
+    open func queryRecentCalls(filter: TUICallRecentCallsFilter, succ: @escaping ([TUICallRecords]) -> Void,
+                               fail: @escaping () -> Void) {
+        let succBox = Unchecked(value: succ)
+        let failBox = Unchecked(value: fail)
+        let wanted = filter.result
+        client.submit(.callRecords(.init(cursor: nil, limit: 100))) { [client] result in
+            guard case .success(.records(let page)) = result else {
+                return client.post { failBox.value() }
+            }
+            let records = page.records.map(Self.record).filter { wanted == .unknown || $0.result == wanted }
+            let box = Unchecked(value: records)
+            client.post { succBox.value(box.value) }
+        }
+    }
+
+    /// `- deleteRecordCalls:succ:fail:`: `succ` gets the ids deleted.
+    open func deleteRecordCalls(_ callIdList: [String], succ: @escaping ([String]) -> Void, fail: @escaping () -> Void) {
+        let succBox = Unchecked(value: succ)
+        let failBox = Unchecked(value: fail)
+        client.deleteRecentCalls(callIdList) { result in
+            switch result {
+            case .success(let ids): succBox.value(ids)
+            case .failure: failBox.value()
+            }
+        }
+    }
+
+    // MARK: - Experimental
+
+    /// `- callExperimentalAPI:`: `{"api": ..., "params": {...}}` for `forceUseV2API`, `setFramework`,
+    /// `setExcludeFromHistoryMessage`, `configPictureInPicture`, `enablePictureInPicture`, parsed by
+    /// the jansson layer and checked against `Schemas/experimental/`. An accepted call shows in
+    /// ``experimentalSettings``; a refused one (unknown api, malformed JSON or params) changes nothing
+    /// and is reported to the observers as `onError(code: ERROR_PARAM_INVALID, message:)`.
+    open func callExperimentalAPI(jsonObject: String) {
+        do throws(ExperimentalAPIError) {
+            try client.experimental.withLock { settings throws(ExperimentalAPIError) in
+                try settings.apply(jsonObject: jsonObject)
+            }
+        } catch {
+            let message = error.message
+            client.notifyObservers { $0.onError(code: ERROR_PARAM_INVALID, message: message) }
+        }
+    }
+
+    /// Switchboard addition: what `callExperimentalAPI` has set so far.
+    public var experimentalSettings: ExperimentalSettings {
+        client.experimental.withLock { $0 }
+    }
+
+    // MARK: - Rendering and effects (headless)
+
+    /// `- setVideoRenderParams:params:succ:fail:`: accepted; nothing renders here.
+    open func setVideoRenderParams(userId: String, params: TUIVideoRenderParams, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        callbacks(succ, fail)?(.success(()))
+    }
+
+    /// `- setVideoEncoderParams:succ:fail:`: accepted; nothing is encoded here.
+    open func setVideoEncoderParams(_ params: TUIVideoEncoderParams, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        callbacks(succ, fail)?(.success(()))
+    }
+
+    /// `- setBeautyLevel:succ:fail:`: accepted; nothing is captured here.
+    open func setBeautyLevel(_ level: CGFloat, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
+        callbacks(succ, fail)?(.success(()))
+    }
+
+    // MARK: - Helpers
+
+    private func callbacks(_ succ: @escaping TUICallSucc, _ fail: @escaping TUICallFail) -> TencentClient.Done? {
+        let succBox = Unchecked(value: succ)
+        let failBox = Unchecked(value: fail)
+        return { result in
+            switch result {
+            case .success: succBox.value()
+            case .failure(let error): failBox.value(Int32(clamping: error.code), error.message)
+            }
+        }
+    }
+
+    static func params(_ params: TUICallParams?) -> CallParams {
+        var converted = CallParams()
+        guard let params else { return converted }
+        converted.roomId = params.roomId.strRoomId.isEmpty && params.roomId.intRoomId != 0
+            ? String(params.roomId.intRoomId) : params.roomId.strRoomId
+        if params.roomId.intRoomId != 0 { converted.roomId = String(params.roomId.intRoomId) }
+        converted.timeout = Int(params.timeout)
+        converted.userData = params.userData
+        converted.chatGroupId = params.chatGroupId
+        converted.isEphemeralCall = params.isEphemeralCall
+        converted.offlinePushTitle = params.offlinePushInfo.title
+        converted.offlinePushDescription = params.offlinePushInfo.desc
+        return converted
+    }
+
+    static func record(_ record: CallRecord) -> TUICallRecords {
+        let info = TencentClient.callInfo(record)
+        let converted = TUICallRecords()
+        converted.callId = info.callId
+        converted.inviter = info.inviterId
+        converted.inviteList = info.inviteeIds
+        converted.groupId = info.chatGroupId
+        converted.scene = !info.chatGroupId.isEmpty ? .group : (info.inviteeIds.count > 1 ? .multi : .single)
+        converted.mediaType = info.mediaType == .audio ? .audio : (info.mediaType == .video ? .video : .unknown)
+        converted.role = record.direction == .outgoing ? .call : .called
+        converted.result = TUICallResultType(rawValue: UInt(info.result.rawValue)) ?? .unknown
+        converted.beginTime = info.startTime
+        converted.totalTime = TimeInterval(info.duration)
+        return converted
+    }
+}

@@ -1,0 +1,605 @@
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+extension TencentClient {
+    // MARK: - Requests
+
+    /// `CallStore.calls` (both spellings) and `TUICallEngine.calls`: the kit's guards (reference §2.1,
+    /// decisions 14 and 15), then `call.invite` with the Tencent policy.
+    func calls(
+        _ participantIds: [String], mediaType: CallMediaType, params: CallParams?,
+        onStarted: (@Sendable (TencentCallView) -> Void)? = nil,
+        completion: Done?
+    ) {
+        let params = params ?? CallParams()
+        let me = state.withLock { $0.user }
+        guard let me, state.withLock({ $0.isLoggedIn }) else {
+            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
+        }
+        let invitees = Self.unique(participantIds).filter { $0 != me.rawValue }
+        if let failure = Self.validate(invitees: invitees, params: params) {
+            return complete(completion, .failure(failure))
+        }
+        let busy = state.withLock { state -> Bool in
+            if state.isInCall { return true }
+            state.isStartingCall = true
+            return false
+        }
+        if busy {
+            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
+        }
+        var attachments: [String: String] = [:]
+        if !params.offlinePushTitle.isEmpty { attachments[TencentLimits.pushTitleKey] = params.offlinePushTitle }
+        if !params.offlinePushDescription.isEmpty { attachments[TencentLimits.pushDescriptionKey] = params.offlinePushDescription }
+        let request = InviteRequest(
+            invitees: invitees.map(UserID.init(rawValue:)), mode: .advanced,
+            policy: TencentLimits.policy(timeout: params.timeout, ephemeral: params.isEphemeralCall),
+            mediaType: mediaType == .audio ? .audio : .video, roomID: params.roomId,
+            groupID: params.chatGroupId.isEmpty ? nil : params.chatGroupId,
+            payload: params.userData.isEmpty ? nil : params.userData, attachments: attachments)
+        submit(.invite(request)) { [weak self] result in
+            guard let self else { return }
+            state.withLock { $0.isStartingCall = false }
+            switch result {
+            case .success(.call(let call, _)):
+                guard let view = TencentCallView(call: call, me: me, device: device) else { return }
+                // Shown from "everyone invited is ringing", so that invitees refused at once (busy,
+                // offline) are reported and a call over before it started still starts and ends.
+                show(view, from: view.asPlaced(), completion: completion, result: .success(())) { [self] in
+                    callEvents.send(.onCallStarted(callId: view.callID, mediaType: view.mediaType))
+                    onStarted?(view)
+                }
+                reportMedia()
+            case .success:
+                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+            case .failure(let error):
+                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            }
+        }
+    }
+
+    /// `CallStore.join(callId:)` / `TUICallEngine.join(callId:)`: enter a call by id.
+    func join(callID: String, completion: Done?) {
+        guard let me = state.withLock({ $0.isLoggedIn ? $0.user : nil }) else {
+            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
+        }
+        guard !callID.isEmpty else {
+            return complete(completion, .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callId is empty")))
+        }
+        let busy = state.withLock { state -> Bool in
+            if state.isInCall { return true }
+            state.isStartingCall = true
+            return false
+        }
+        if busy {
+            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
+        }
+        submit(.call(CallID(callID), .join(data: nil))) { [weak self] result in
+            guard let self else { return }
+            state.withLock { $0.isStartingCall = false }
+            switch result {
+            case .success(.call(let call, _)):
+                guard let view = TencentCallView(call: call, me: me, device: device) else { return }
+                show(view, from: view.beforeJoining(), completion: completion, result: .success(()))
+                reportMedia()
+            case .success:
+                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+            case .failure(let error):
+                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            }
+        }
+    }
+
+    /// `accept`: the ringing invitation shown here.
+    func accept(completion: Done?) {
+        act(on: { $0.isRinging ? .accept(data: nil) : nil }, what: "accept", completion: completion)
+        reportMediaWhenConnected()
+    }
+
+    /// `reject`: the ringing invitation shown here.
+    func reject(completion: Done?) {
+        act(on: { $0.isRinging ? .reject(data: nil, reason: .declined) : nil }, what: "reject", completion: completion)
+    }
+
+    /// `TUICallEngine.ignore`: answer busy without showing the invitation any further (the caller hears
+    /// `onUserLineBusy`).
+    func ignore(completion: Done?) {
+        act(on: { $0.isRinging ? .reject(data: nil, reason: .busy) : nil }, what: "ignore", completion: completion)
+    }
+
+    /// `hangup`: cancels a call nobody answered yet (caller), rejects a ringing invitation, leaves a
+    /// connected call (which ends when one person is left); a call the service no longer keeps ends here.
+    func hangup(completion: Done?) {
+        let local: TencentCallView? = state.withLock { state in
+            guard let view = state.view, view.ending == nil, view.isSignalingOver else { return nil }
+            let ended = view.endedLocally(at: now)
+            state.view = ended
+            state.durationTimer?.cancel()
+            state.durationTimer = nil
+            return ended
+        }
+        if let local {
+            return show(local, events: [.ended(local, wasConnected: true)], completion: completion, result: .success(()))
+        }
+        act(on: { Self.leaveOperation(for: $0).flatMap { if case .call(_, let action) = $0 { action } else { nil } } },
+            what: "hangup", completion: completion)
+    }
+
+    /// `invite(participantIds:params:)` / `inviteUser`: more people into the connected call.
+    /// `completion` gets the users invited.
+    func invite(_ participantIds: [String], completion: (@Sendable (Result<[String], ErrorInfo>) -> Void)?) {
+        let completion: (@Sendable (Result<[String], ErrorInfo>) -> Void) = completion ?? { _ in }
+        func fail(_ error: ErrorInfo) { post { completion(.failure(error)) } }
+        let (me, view) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view) }
+        guard let me else { return fail(TencentErrorMapping.notLoggedIn) }
+        guard let view, view.ending == nil, view.selfStatus == .accept else {
+            return fail(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "not in a connected call"))
+        }
+        let invitees = Self.unique(participantIds).filter { $0 != me.rawValue }
+        guard !invitees.isEmpty else {
+            return fail(TencentErrorMapping.info(ERROR_PARAM_INVALID, "participantIds is empty"))
+        }
+        let present = view.members.filter(\.isListed).count
+        guard present + invitees.count <= TencentLimits.maxPeople else {
+            return fail(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "currently supports call with up to \(TencentLimits.maxPeople) people"))
+        }
+        submit(.call(CallID(view.callID), .inviteMore(invitees.map(UserID.init(rawValue:))))) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.call(let call, let skipped)):
+                let failed = Set(skipped.map(\.user.rawValue))
+                let done = invitees.filter { !failed.contains($0) }
+                if done.isEmpty, let first = skipped.first {
+                    return post { completion(.failure(TencentErrorMapping.callError(first.error))) }
+                }
+                if let updated = TencentCallView(call: call, me: me, device: device) {
+                    show(updated, completion: { _ in completion(.success(done)) })
+                } else {
+                    post { completion(.success(done)) }
+                }
+            case .success:
+                post { completion(.failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))) }
+            case .failure(let error):
+                post { completion(.failure(TencentErrorMapping.callError(error))) }
+            }
+        }
+    }
+
+    /// One action on the call shown here, chosen from the local user's standing (nil: not allowed).
+    private func act(on choose: (TencentCallView) -> CallAction?, what: String, completion: Done?) {
+        let (me, view) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view) }
+        guard let me else { return complete(completion, .failure(TencentErrorMapping.notLoggedIn)) }
+        guard let view, view.ending == nil, let action = choose(view) else {
+            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "\(what): no call in a state that allows it")))
+        }
+        submit(.call(CallID(view.callID), action)) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.call(let call, _)):
+                if let updated = TencentCallView(call: call, me: me, device: device) {
+                    show(updated, completion: completion, result: .success(()))
+                } else {
+                    complete(completion, .success(()))
+                }
+            case .success:
+                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+            case .failure(let error):
+                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            }
+        }
+    }
+
+    /// How the local user leaves a call: cancel (caller, nobody answered), reject (ringing), quit.
+    static func leaveOperation(for view: TencentCallView) -> ServiceOperation? {
+        guard !view.isSignalingOver else { return nil }
+        let id = CallID(view.callID)
+        if view.isRinging { return .call(id, .reject(data: nil, reason: .declined)) }
+        if view.isCaller && view.connectedSince == nil { return .call(id, .cancel(invitees: nil, data: nil)) }
+        return .call(id, .quit(data: nil))
+    }
+
+    static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// The kit's checks on `calls` (reference §2.1 and decision 14): -1202 for each.
+    static func validate(invitees: [String], params: CallParams) -> ErrorInfo? {
+        func invalid(_ message: String) -> ErrorInfo { TencentErrorMapping.info(ERROR_PARAM_INVALID, message) }
+        if invitees.isEmpty { return invalid("participantIds is empty (after removing yourself)") }
+        if invitees.count >= TencentLimits.maxPeople {
+            return invalid("currently supports call with up to \(TencentLimits.maxPeople) people")
+        }
+        if let bad = invitees.first(where: { !UserID($0).isValid }) {
+            return invalid("invalid user id \(String(reflecting: bad))")
+        }
+        if !TencentLimits.callTimeoutRange.contains(params.timeout) {
+            return invalid("timeout must be 0 (the \(TencentLimits.defaultCallTimeout) s default) to \(TencentLimits.callTimeoutRange.upperBound) seconds, not \(params.timeout)")
+        }
+        if params.userData.utf8.count > TencentLimits.userDataBytes {
+            return invalid("userData is \(params.userData.utf8.count) bytes; at most \(TencentLimits.userDataBytes)")
+        }
+        for (name, value) in [("roomId", params.roomId), ("chatGroupId", params.chatGroupId)]
+            where value.utf8.count > TencentLimits.roomIDBytes {
+            return invalid("\(name) is \(value.utf8.count) bytes; at most \(TencentLimits.roomIDBytes)")
+        }
+        return nil
+    }
+
+    // MARK: - Notifications
+
+    /// Turns a call notification into the state and events of this device. Called on the session's
+    /// executor, in order.
+    func handleCall(_ note: CallNotification, generation: Int) {
+        guard let me = state.withLock({ $0.generation == generation ? $0.user : nil }) else { return }
+        guard let view = TencentCallView(call: note.call, me: me, device: device) else { return }
+        enum Verdict { case show(TencentCallView?), answerBusy, ignore }
+        let verdict: Verdict = state.withLock { state in
+            if let shown = state.view, shown.callID == view.callID { return .show(shown) }
+            guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
+            // A new invitation: a busy device answers it busy and shows nothing (decision 15).
+            return state.isInCall ? .answerBusy : .show(nil)
+        }
+        switch verdict {
+        case .ignore:
+            return
+        case .answerBusy:
+            fire(.call(note.call.id, .reject(data: nil, reason: .busy)))
+        case .show(let shown):
+            show(view, from: shown)
+        }
+    }
+
+    /// Makes `view` the shown call: keeps it, runs the duration timer while connected, and posts the
+    /// state, then the completion, then the events (derived from `old` unless given), then `then`.
+    func show(
+        _ view: TencentCallView,
+        from old: TencentCallView?? = .none,
+        events given: [TencentCallEvent]? = nil,
+        completion: Done? = nil,
+        result: Result<Void, ErrorInfo> = .success(()),
+        then: (@Sendable () -> Void)? = nil
+    ) {
+        let (events, newCall): ([TencentCallEvent], Bool) = state.withLock { state in
+            let previous: TencentCallView? = switch old {
+            case .none: state.view?.callID == view.callID ? state.view : nil
+            case .some(let explicit): explicit
+            }
+            let events = given ?? TencentCallView.changes(from: previous, to: view)
+            let isNew = state.view?.callID != view.callID
+            // Never let a stale snapshot reopen a call that ended here.
+            if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
+                return ([], false)
+            }
+            state.view = view
+            return (events, isNew)
+        }
+        updateDurationTimer(for: view)
+        if newCall { fetchProfiles(of: view) }
+                let now = self.now
+        post { [self] in
+            publishCall(at: now)
+            completion?(result)
+            for event in events { deliver(event) }
+            then?()
+        }
+    }
+
+    /// Publishes `CallStore.state` from the shown call (on the callback queue).
+    func publishCall(at time: Timestamp? = nil) {
+        let now = time ?? self.now
+        let (view, devices, profiles, selfProfile, me) = state.withLock {
+            ($0.view, $0.devices, $0.profiles, $0.selfProfile, $0.user)
+        }
+        callState.update { callState in
+            var selfInfo = CallParticipantInfo()
+            selfInfo.id = me?.rawValue ?? ""
+            selfInfo.name = selfProfile.nickname ?? ""
+            selfInfo.avatarURL = selfProfile.avatarURL ?? ""
+            selfInfo.isMicrophoneOpened = devices.microphoneStatus == .on
+            selfInfo.isCameraOpened = devices.cameraStatus == .on
+            guard let view else {
+                callState.selfInfo = selfInfo
+                return
+            }
+            callState.activeCall = view.callInfo(duration: view.duration(at: now))
+            selfInfo.status = view.selfStatus
+            callState.selfInfo = selfInfo
+            guard view.ending == nil else {
+                callState.allParticipants = []
+                return
+            }
+            callState.allParticipants = view.members.filter(\.isListed).map { member in
+                if member.id == selfInfo.id { return selfInfo }
+                var info = CallParticipantInfo()
+                info.id = member.id
+                info.name = profiles[member.id]?.nickname ?? ""
+                info.avatarURL = profiles[member.id]?.avatarURL ?? ""
+                info.status = member.status
+                info.isMicrophoneOpened = member.microphone
+                info.isCameraOpened = member.camera
+                return info
+            }
+        }
+    }
+
+    /// Carries out one event (on the callback queue).
+    private func deliver(_ event: TencentCallEvent) {
+        let observers = observers.withLock { $0.compactMap(\.value) }
+        switch event {
+        case .received(let view):
+            callEvents.send(.onCallReceived(callId: view.callID, mediaType: view.mediaType, userData: view.userData))
+            let info = view.extraInfo(role: .called)
+            for observer in observers {
+                observer.onCallReceived(view.callID, callerId: view.inviterID, calleeIdList: view.inviteeIDs,
+                                        mediaType: view.tuiMediaType, info: info)
+            }
+        case .began(let view):
+            let info = view.extraInfo(role: view.isCaller ? .call : .called)
+            for observer in observers { observer.onCallBegin(callId: view.callID, mediaType: view.tuiMediaType, info: info) }
+        case .userInviting(let user): observers.forEach { $0.onUserInviting(userId: user) }
+        case .userJoined(let user): observers.forEach { $0.onUserJoin(userId: user) }
+        case .userLeft(let user): observers.forEach { $0.onUserLeave(userId: user) }
+        case .userRejected(let user): observers.forEach { $0.onUserReject(userId: user) }
+        case .userNoResponse(let user): observers.forEach { $0.onUserNoResponse(userId: user) }
+        case .userLineBusy(let user): observers.forEach { $0.onUserLineBusy(userId: user) }
+        case .audioAvailable(let user, let on): observers.forEach { $0.onUserAudioAvailable(userId: user, isAudioAvailable: on) }
+        case .videoAvailable(let user, let on): observers.forEach { $0.onUserVideoAvailable(userId: user, isVideoAvailable: on) }
+        case .ended(let view, let wasConnected):
+            guard let ending = view.ending else { return }
+            callEvents.send(.onCallEnded(callId: view.callID, mediaType: view.mediaType, reason: ending.reason, userId: ending.userID))
+            let reason = TUICallEndReason(rawValue: UInt(ending.reason.rawValue)) ?? .unknown
+            let info = view.extraInfo(role: view.isCaller ? .call : .called)
+            for observer in observers {
+                if wasConnected {
+                    observer.onCallEnd(callId: view.callID, mediaType: view.tuiMediaType, reason: reason, userId: ending.userID,
+                                       totalTime: Float(view.duration(at: ending.at)), info: info)
+                } else {
+                    observer.onCallNotConnected(callId: view.callID, mediaType: view.tuiMediaType, reason: reason,
+                                                userId: ending.userID, info: info)
+                }
+            }
+        }
+    }
+
+    // MARK: - Duration
+
+    /// Runs the one-second tick of `activeCall.duration` while the shown call is connected here, on the
+    /// environment's clock (a test clock in tests).
+    private func updateDurationTimer(for view: TencentCallView) {
+        let since: Timestamp? = view.ending == nil ? view.connectedSince : nil
+        let timer: Task<Void, Never>? = state.withLock { state -> Task<Void, Never>? in
+            guard let since else {
+                state.durationTimer?.cancel()
+                state.durationTimer = nil
+                return nil
+            }
+            guard state.durationTimer == nil else { return nil }
+            let clock = environment.clock
+            let callID = view.callID
+            let task = Task { [weak self] in
+                var tick = 1
+                while !Task.isCancelled {
+                    let at = since + TencentLimits.durationTick * tick
+                    do { try await clock.sleep(until: at) } catch { return }
+                    guard let self, !Task.isCancelled, isShowingConnected(callID) else { return }
+                    post { [self] in
+                        guard isShowingConnected(callID) else { return }
+                        publishCall(at: at)
+                    }
+                    tick += 1
+                }
+            }
+            state.durationTimer = task
+            return task
+        }
+        _ = timer
+    }
+
+    private func isShowingConnected(_ callID: String) -> Bool {
+        state.withLock { $0.view?.callID == callID && $0.view?.ending == nil && $0.view?.connectedSince != nil }
+    }
+
+    // MARK: - Profiles and media
+
+    /// Reads the profiles of the call's members the device does not know yet; the state shows names
+    /// and avatars once they arrive.
+    private func fetchProfiles(of view: TencentCallView) {
+        let missing: [UserID] = state.withLock { state in
+            view.members.map(\.id).filter { $0 != state.user?.rawValue && state.profiles[$0] == nil }.map(UserID.init(rawValue:))
+        }
+        guard !missing.isEmpty else { return }
+        submit(.queryProfiles(missing)) { [weak self] result in
+            guard let self, case .success(.profiles(let profiles)) = result else { return }
+            state.withLock { state in
+                for profile in profiles { state.profiles[profile.user.rawValue] = profile }
+            }
+            post { [self] in publishCall() }
+        }
+    }
+
+    /// Tells the call the local microphone and camera (every participant sees them).
+    func reportMedia() {
+        let (view, devices) = state.withLock { ($0.view, $0.devices) }
+        guard let view, view.ending == nil, !view.isSignalingOver else { return }
+        let media = ParticipantMedia(microphone: devices.microphoneStatus == .on, camera: devices.cameraStatus == .on)
+        fire(.call(CallID(view.callID), .setMedia(media)))
+    }
+
+    private func reportMediaWhenConnected() {
+        let (view, devices) = state.withLock { ($0.view, $0.devices) }
+        guard let view, devices.microphoneStatus == .on || devices.cameraStatus == .on else { return }
+        let media = ParticipantMedia(microphone: devices.microphoneStatus == .on, camera: devices.cameraStatus == .on)
+        fire(.call(CallID(view.callID), .setMedia(media)))
+    }
+}
+
+extension TencentCallView {
+    /// The local user is an invitee whose invitation rings.
+    var isRinging: Bool {
+        !isCaller && ending == nil && connectedSince == nil && selfMember?.state == .waiting
+    }
+
+    var tuiMediaType: TUICallMediaType { mediaType == .audio ? .audio : .video }
+
+    func extraInfo(role: TUICallRole) -> TUICallObserverExtraInfo {
+        let info = TUICallObserverExtraInfo()
+        info.roomId.strRoomId = roomID
+        info.role = role
+        info.userData = userData
+        info.chatGroupId = groupID
+        info.isEphemeralCall = isEphemeral
+        return info
+    }
+
+    /// The call as placed, before the service's answer: every invitee ringing, the caller waiting.
+    func asPlaced() -> TencentCallView {
+        var view = self
+        view.ending = nil
+        view.connectedSince = nil
+        for index in view.members.indices where view.members[index].id != localUser {
+            view.members[index].state = .waiting
+        }
+        return view
+    }
+
+    /// The call as the joiner saw it just before coming in.
+    func beforeJoining() -> TencentCallView {
+        var view = self
+        view.ending = nil
+        view.connectedSince = nil
+        if let index = view.members.firstIndex(where: { $0.id == localUser }) {
+            view.members[index].state = .waiting
+        }
+        return view
+    }
+}
+
+extension TencentClient {
+    // MARK: - Records
+
+    /// `queryRecentCalls(cursor:count:)`: one page into `recentCalls` (overwritten) and `cursor`.
+    func queryRecentCalls(cursor: String, count: UInt, completion: Done?) {
+        guard TencentLimits.recentCallsPageRange.contains(count) else {
+            return complete(completion, .failure(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "count must be \(TencentLimits.recentCallsPageRange.lowerBound) to \(TencentLimits.recentCallsPageRange.upperBound), not \(count)")))
+        }
+        submit(.callRecords(RecordQuery(cursor: cursor.isEmpty ? nil : cursor, limit: Int(count)))) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.records(let page)):
+                let calls = page.records.map(Self.callInfo)
+                                post { [self] in
+                    callState.update { state in
+                        state.recentCalls = calls
+                        state.cursor = page.nextCursor ?? ""
+                    }
+                    completion?(.success(()))
+                }
+            case .success:
+                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+            case .failure(let error):
+                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            }
+        }
+    }
+
+    /// `deleteRecentCalls(callIdList:)`: the records go, and so do their entries in `recentCalls`.
+    /// `completion` gets the ids whose records were deleted.
+    func deleteRecentCalls(_ callIDs: [String], completion: (@Sendable (Result<[String], ErrorInfo>) -> Void)?) {
+        let completion: (@Sendable (Result<[String], ErrorInfo>) -> Void) = completion ?? { _ in }
+        guard !callIDs.isEmpty, callIDs.count <= TencentLimits.maxDeletedCalls, !callIDs.contains("") else {
+            let error = TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "callIdList must hold 1 to \(TencentLimits.maxDeletedCalls) non-empty call ids")
+            return post { completion(.failure(error)) }
+        }
+        submit(.deleteRecords(callIDs.map(CallID.init(rawValue:)))) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.deletedRecords(let gone)):
+                let ids = Set(gone.map(\.rawValue))
+                                post { [self] in
+                    callState.update { state in state.recentCalls.removeAll { ids.contains($0.callId) } }
+                    completion(.success(gone.map(\.rawValue)))
+                }
+            case .success:
+                post { completion(.failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))) }
+            case .failure(let error):
+                post { completion(.failure(TencentErrorMapping.callError(error))) }
+            }
+        }
+    }
+
+    /// A call record as `CallInfo` (`recentCalls`).
+    static func callInfo(_ record: CallRecord) -> CallInfo {
+        var info = CallInfo()
+        info.callId = record.callID.rawValue
+        info.roomId = record.roomID ?? ""
+        info.inviterId = record.caller.rawValue
+        info.inviteeIds = record.participants.filter { $0 != record.caller }.map(\.rawValue)
+        info.chatGroupId = record.groupID ?? ""
+        info.mediaType = record.mediaType.map { $0 == .audio ? .audio : .video }
+        info.result = switch record.direction {
+        case .outgoing: .outgoing
+        case .incoming: .incoming
+        case .missed: .missed
+        }
+        info.startTime = Double(record.startedAt.millisecondsSince1970) / 1000
+        info.duration = Int(record.duration.components.seconds)
+        return info
+    }
+
+    // MARK: - Profile and multi-device
+
+    /// `LoginStore.setSelfInfo(userProfile:completion:)` / `TUICallEngine.setSelfInfo`: name and avatar
+    /// for everyone who shows this user.
+    func setSelfInfo(nickname: String?, avatarURL: String?, userID: String, completion: Done?) {
+        guard let me = state.withLock({ $0.isLoggedIn ? $0.user : nil }) else {
+            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
+        }
+        guard userID.isEmpty || userID == me.rawValue else {
+            return complete(completion, .failure(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "userProfile.userID \(String(reflecting: userID)) is not the logged-in user \(me)")))
+        }
+        submit(.setProfile(nickname: nickname, avatarURL: avatarURL)) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.profiles(let profiles)):
+                let profile = profiles.first ?? Profile(user: me, nickname: nickname, avatarURL: avatarURL)
+                state.withLock { state in
+                    state.selfProfile.nickname = profile.nickname
+                    state.selfProfile.avatarURL = profile.avatarURL
+                }
+                                post { [self] in
+                    loginState.update { state in
+                        state.loginUserInfo?.nickname = profile.nickname
+                        state.loginUserInfo?.avatarURL = profile.avatarURL
+                    }
+                    publishCall()
+                    completion?(.success(()))
+                }
+            case .success:
+                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+            case .failure(let error):
+                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            }
+        }
+    }
+
+    /// `TUICallEngine.enableMultiDeviceAbility(enable:succ:fail:)`: kept for later logins and sent now.
+    func enableMultiDevice(_ enable: Bool, completion: Done?) {
+        let loggedIn = state.withLock { state in
+            state.multiDevice = enable
+            return state.isLoggedIn
+        }
+        guard loggedIn else {
+            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
+        }
+        submit(.setMultiDevice(enable)) { [weak self] result in
+            guard let self else { return }
+            complete(completion, result.map { _ in () }.mapError(TencentErrorMapping.callError))
+        }
+    }
+}

@@ -1,0 +1,388 @@
+import Dispatch
+import Foundation
+import Synchronization
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and
+/// `TUICallEngine` of one ``AtomicXInstance``): one logged-in session at a time, the call the device
+/// shows, the local devices, and the order of everything the app hears.
+///
+/// Ordering: requests go to the session through one FIFO job queue; the session hands responses and
+/// events back in frame order, and each becomes one block on the callback queue (the main queue unless
+/// the environment names another, reference decision 21). A block publishes the new state first, then
+/// runs the completion or sends the events, so a subscriber reading `state.value` inside `onCallEnded`
+/// sees the call as it ended, and a completion precedes the events its request caused.
+final class TencentClient: Sendable {
+    let environment: ClientEnvironment
+    /// Each instance is one device of its user.
+    let device: DeviceID
+    let callbackQueue: DispatchQueue
+    private let jobs = SerialJobQueue()
+    let state: Mutex<State>
+
+    let callState = StatePublisher(initialState: CallState())
+    let loginState = StatePublisher(initialState: LoginState())
+    let deviceState = StatePublisher(initialState: DeviceState())
+    let callEvents = PassthroughSubject<CallEvent, Never>()
+    let loginEvents = PassthroughSubject<LoginEvent, Never>()
+    let observers = Mutex<[WeakObserver]>([])
+    let experimental = Mutex(ExperimentalSettings())
+
+    struct State {
+        var session: ClientSession?
+        var user: UserID?
+        var sdkAppID: Int32 = 0
+        /// Bumped on every login and logout; events of an older session are ignored.
+        var generation = 0
+        var isLoggedIn = false
+        /// `enableMultiDeviceAbility`: kept across logins and sent after each.
+        var multiDevice = false
+        /// The call `activeCall` shows (nil before the first); `ending` set once it is over here.
+        var view: TencentCallView?
+        /// A `calls` or `join` is on its way: the device is busy although no call shows yet.
+        var isStartingCall = false
+        var durationTimer: Task<Void, Never>?
+        /// The local devices (`DeviceStore.state`), as the client last set them.
+        var devices = DeviceState()
+        /// Devices the app simulates as failing (Linux has no capture devices; DeviceStore docs).
+        var failingDevices: [DeviceType: DeviceError] = [:]
+        /// Profiles of the people the device shows, by user id.
+        var profiles: [String: Profile] = [:]
+        var selfProfile = UserProfile()
+
+        var isInCall: Bool { isStartingCall || (view != nil && view?.ending == nil) }
+    }
+
+    /// An API completion, made `@Sendable` at the public surface (the vendor's `CompletionClosure` is
+    /// not); it runs once, on the callback queue.
+    typealias Done = @Sendable (Result<Void, ErrorInfo>) -> Void
+
+    /// A weakly held `TUICallObserver`. @unchecked: observers are only called on the callback queue;
+    /// the list itself is behind a Mutex.
+    struct WeakObserver: @unchecked Sendable {
+        weak var value: (any TUICallObserver)?
+        let id: ObjectIdentifier
+    }
+
+    init(environment: ClientEnvironment) {
+        self.environment = environment
+        self.callbackQueue = environment.callbackQueue ?? .main
+        self.device = DeviceID("tencent-\(UUID().uuidString.lowercased())")
+        self.state = Mutex(State())
+    }
+
+    deinit {
+        let (session, timer) = state.withLock { ($0.session, $0.durationTimer) }
+        timer?.cancel()
+        if let session {
+            Task { await session.shutdown() }
+        }
+    }
+
+    var now: Timestamp { environment.clock.now() }
+
+    // MARK: - Plumbing
+
+    func enqueue(_ job: @escaping SerialJobQueue.Job) {
+        jobs.enqueue(job)
+    }
+
+    /// Runs `block` on the callback queue after every block posted before it.
+    func post(_ block: @escaping @Sendable () -> Void) {
+        callbackQueue.async(execute: block)
+    }
+
+    /// Answers an API call on the callback queue.
+    func complete(_ completion: Done?, _ result: Result<Void, ErrorInfo>) {
+        guard let completion else { return }
+        post { completion(result) }
+    }
+
+    /// Sends `operation` on the logged-in session, in order; `completion` runs on the session's
+    /// executor (in order with the events), so it must `post` what the app sees.
+    func submit(
+        _ operation: ServiceOperation,
+        completion: @escaping @Sendable (Result<Reply, SignalingError>) -> Void
+    ) {
+        guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
+            return completion(.failure(SignalingError(.notLoggedIn, "not logged in")))
+        }
+        enqueue { await session.submit(operation) { completion($0) } }
+    }
+
+    /// Sends `operation` and forgets it (protocol duties: busy answers, media reports).
+    func fire(_ operation: ServiceOperation) {
+        submit(operation) { _ in }
+    }
+
+    func notifyObservers(_ body: @escaping @Sendable (any TUICallObserver) -> Void) {
+        post { [self] in
+            for observer in observers.withLock({ $0.compactMap(\.value) }) {
+                body(observer)
+            }
+        }
+    }
+
+    // MARK: - Login and logout
+
+    /// `LoginStore.login(sdkAppID:userID:userSig:completion:)` and `TUICallEngine.init`.
+    func login(sdkAppID: Int32, user: String, userSig: String, completion: Done?) {
+        guard sdkAppID > 0 else {
+            return complete(completion, .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "sdkAppID must be positive, not \(sdkAppID)")))
+        }
+        let userID = UserID(user)
+        guard userID.isValid else {
+            return complete(completion, .failure(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "userID must be 1 to \(UserID.maximumLength) bytes of printable ASCII")))
+        }
+        let outcome: (session: ClientSession, previous: ClientSession?, generation: Int)? = state.withLock { state in
+            if state.isLoggedIn, state.user == userID, state.sdkAppID == sdkAppID { return nil }
+            let configuration = ClientConfiguration(
+                app: String(sdkAppID), user: userID, device: device, token: userSig, loginPolicy: .latestDevice,
+                surface: TencentLimits.surface, timing: TencentLimits.timing)
+            let session = ClientSession(configuration: configuration, transport: environment.transport,
+                                        clock: environment.clock)
+            let previous = state.session
+            if state.user != userID {
+                state.profiles = [:]
+            }
+            state.session = session
+            state.user = userID
+            state.sdkAppID = sdkAppID
+            state.isLoggedIn = false
+            state.generation += 1
+            return (session, previous, state.generation)
+        }
+        guard let (session, previous, generation) = outcome else {
+            // Already logged in as this user: the IM SDK answers success.
+            return complete(completion, .success(()))
+        }
+        let this = WeakReference(self)
+        enqueue {
+            if let previous {
+                try? await previous.logout()
+                await previous.shutdown()
+            }
+            await session.observe { event in this.value?.handle(event, generation: generation) }
+            await session.startLogin { result in
+                guard let client = this.value else { return }
+                switch result {
+                case .success:
+                    client.loggedIn(session, generation: generation, completion: completion)
+                case .failure(let error):
+                    let current = client.state.withLock { state in
+                        guard state.generation == generation else { return false }
+                        state.session = nil
+                        state.user = nil
+                        return true
+                    }
+                    if current { client.complete(completion, .failure(TencentErrorMapping.loginError(error))) }
+                }
+            }
+        }
+    }
+
+    /// The session is welcomed: turn multi-device on if asked, read the user's profile, then publish
+    /// `logined` and answer.
+    private func loggedIn(_ session: ClientSession, generation: Int, completion: Done?) {
+        let (user, multiDevice) = state.withLock { state -> (UserID?, Bool) in
+            guard state.generation == generation else { return (nil, false) }
+            state.isLoggedIn = true
+            return (state.user, state.multiDevice)
+        }
+        guard let user else { return }
+        if multiDevice {
+            enqueue { await session.submit(.setMultiDevice(true)) { _ in } }
+        }
+        let this = WeakReference(self)
+        enqueue {
+            await session.submit(.queryProfiles([user])) { result in
+                this.value?.finishLogin(result, user: user, generation: generation, completion: completion)
+            }
+        }
+    }
+
+    private func finishLogin(_ result: Result<Reply, SignalingError>, user: UserID, generation: Int, completion: Done?) {
+        var profile = UserProfile(userID: user.rawValue)
+        if case .success(.profiles(let profiles)) = result, let mine = profiles.first {
+            profile.nickname = mine.nickname
+            profile.avatarURL = mine.avatarURL
+        }
+        let current = state.withLock { state in
+            guard state.generation == generation else { return false }
+            state.selfProfile = profile
+            return true
+        }
+        guard current else { return }
+        let shown = profile
+        post { [self] in
+            loginState.update { state in
+                state.loginStatus = .logined
+                state.loginUserInfo = shown
+            }
+            publishCall()
+        }
+        complete(completion, .success(()))
+    }
+
+    /// `LoginStore.logout(completion:)`: a call in progress is hung up first (and ends here with
+    /// `hangup`), then the session logs out.
+    func logout(completion: Done?) {
+        let outcome: (ClientSession, ServiceOperation?, TencentCallView?)? = state.withLock { state in
+            guard let session = state.session else { return nil }
+            var leaving: ServiceOperation?
+            var ended: TencentCallView?
+            if let view = state.view, view.ending == nil {
+                leaving = Self.leaveOperation(for: view)
+                ended = view.endedLocally(at: now)
+                state.view = ended
+            }
+            state.durationTimer?.cancel()
+            state.durationTimer = nil
+            state.isStartingCall = false
+            state.session = nil
+            state.isLoggedIn = false
+            state.generation += 1
+            return (session, leaving, ended)
+        }
+        guard let (session, leaving, ended) = outcome else {
+            return complete(completion, .success(()))
+        }
+        if let ended {
+            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+        }
+        post { [self] in
+            loginState.update { state in
+                state.loginStatus = .unlogin
+                state.loginUserInfo = nil
+            }
+        }
+        enqueue { [self] in
+            if let leaving {
+                _ = try? await session.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
+            }
+            try? await session.logout()
+            await session.shutdown()
+            complete(completion, .success(()))
+        }
+    }
+
+    /// Logged out by the service (another login replaced the session, the UserSig expired): the state
+    /// says so, and the app hears `kickedOffline` or `loginExpired` on both APIs.
+    private func forcedOut(_ event: LoginEvent, generation: Int) {
+        let current: (Bool, TencentCallView?) = state.withLock { state in
+            guard state.generation == generation else { return (false, nil) }
+            state.generation += 1
+            state.isLoggedIn = false
+            state.session = nil
+            state.isStartingCall = false
+            state.durationTimer?.cancel()
+            state.durationTimer = nil
+            var ended: TencentCallView?
+            if let view = state.view, view.ending == nil {
+                ended = view.endedLocally(at: now)
+                state.view = ended
+            }
+            return (true, ended)
+        }
+        guard current.0 else { return }
+        if let ended = current.1 {
+            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+        }
+        post { [self] in
+            loginState.update { state in
+                state.loginStatus = .unlogin
+                state.loginUserInfo = nil
+            }
+            loginEvents.send(event)
+        }
+        switch event {
+        case .kickedOffline: notifyObservers { $0.onKickedOffline() }
+        case .loginExpired: notifyObservers { $0.onUserSigExpired() }
+        }
+    }
+
+    /// Logs out and lets the session go (the instance is released).
+    func shutdown() {
+        let session = state.withLock { state -> ClientSession? in
+            defer {
+                state.session = nil
+                state.isLoggedIn = false
+                state.generation += 1
+                state.durationTimer?.cancel()
+                state.durationTimer = nil
+            }
+            return state.session
+        }
+        guard let session else { return }
+        enqueue {
+            try? await session.logout()
+            await session.shutdown()
+        }
+    }
+
+    // MARK: - Events from the session
+
+    /// Called on the session's executor, in order.
+    private func handle(_ event: ClientEvent, generation: Int) {
+        guard state.withLock({ $0.generation == generation }) else { return }
+        switch event {
+        case .connection(let connectionState, let reason):
+            guard connectionState == .disconnected || connectionState == .aborted else { return }
+            switch reason {
+            case .remoteLogin, .bannedByServer: forcedOut(.kickedOffline, generation: generation)
+            case .tokenExpired: forcedOut(.loginExpired, generation: generation)
+            default: break
+            }
+        case .server(let serverEvent):
+            handle(serverEvent, generation: generation)
+        case .sessionReplaced, .reconnectRefused:
+            break
+        }
+    }
+
+    private func handle(_ event: ServerEvent, generation: Int) {
+        switch event {
+        case .call(let note):
+            handleCall(note, generation: generation)
+        case .profileChanged(let profile):
+            profileChanged(profile, generation: generation)
+        case .tokenExpired:
+            // The UserSig ran out while connected: the IM SDK logs out and says `onUserSigExpired`. A
+            // replayed notice for a sig renewed since changes nothing.
+            guard let session = state.withLock({ $0.session }) else { return }
+            enqueue { [weak self] in
+                guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
+                guard state.withLock({ $0.session === session }) else { return }
+                forcedOut(.loginExpired, generation: generation)
+                try? await session.logout()
+                await session.shutdown()
+            }
+        case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
+            break
+        }
+    }
+
+    private func profileChanged(_ profile: Profile, generation: Int) {
+        let isSelf: Bool? = state.withLock { state in
+            guard state.generation == generation else { return nil }
+            state.profiles[profile.user.rawValue] = profile
+            guard profile.user == state.user else { return false }
+            state.selfProfile.nickname = profile.nickname
+            state.selfProfile.avatarURL = profile.avatarURL
+            return true
+        }
+        guard let isSelf else { return }
+        post { [self] in
+            if isSelf {
+                loginState.update { state in
+                    state.loginUserInfo?.nickname = profile.nickname
+                    state.loginUserInfo?.avatarURL = profile.avatarURL
+                }
+            }
+            publishCall()
+        }
+    }
+}

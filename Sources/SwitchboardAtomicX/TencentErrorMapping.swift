@@ -1,0 +1,56 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// The codes a Tencent app sees, in one place. Call failures reuse the TUICallEngine constants
+/// (reference decision 17); login failures use the IM SDK's UserSig codes, which is what a Tencent app
+/// already handles (70001 expired, 70003 invalid) [I].
+enum TencentErrorMapping {
+    /// IM `ERR_USER_SIG_EXPIRED`: the UserSig has expired.
+    static let userSigExpired = 70001
+    /// IM `ERR_USER_SIG_INVALID` (the sig does not verify for this user and SDKAppID).
+    static let userSigInvalid = 70003
+
+    static func info(_ code: Int32, _ message: String) -> ErrorInfo {
+        ErrorInfo(code: Int(code), message: message)
+    }
+
+    /// A call request the service refused or could not answer.
+    static func callError(_ error: SignalingError) -> ErrorInfo {
+        let code: Int32
+        switch error.code {
+        case .call(let callCode):
+            switch callCode {
+            case .invalidInvitees, .tooManyInvitees, .callFull, .payloadTooLarge, .invalidArgument, .invalidPolicy:
+                code = ERROR_PARAM_INVALID
+            default:
+                code = ERROR_REQUEST_REFUSED
+            }
+        case .service(let serviceCode):
+            switch serviceCode {
+            case .notLoggedIn, .sessionExpired, .cancelled:
+                code = ERROR_INIT_FAIL
+            case .invalidRequest, .invalidCursor, .invalidUserID:
+                code = ERROR_PARAM_INVALID
+            case .tooManyCalls, .rateLimited:
+                code = ERROR_REQUEST_REFUSED
+            default:
+                code = ERROR_SIGNALING_SEND_FAIL
+            }
+        case .other:
+            code = ERROR_SIGNALING_SEND_FAIL
+        }
+        return info(code, error.message)
+    }
+
+    /// A login (or `TUICallEngine.init`) that failed.
+    static func loginError(_ error: SignalingError) -> ErrorInfo {
+        switch error.code {
+        case .service(.tokenExpired): ErrorInfo(code: userSigExpired, message: error.message)
+        case .service(.invalidToken), .service(.unknownApp): ErrorInfo(code: userSigInvalid, message: error.message)
+        case .service(.invalidUserID): info(ERROR_PARAM_INVALID, error.message)
+        default: info(ERROR_INIT_FAIL, error.message)
+        }
+    }
+
+    static let notLoggedIn = info(ERROR_INIT_FAIL, "not logged in: call LoginStore.login (or TUICallEngine.init) first")
+}
