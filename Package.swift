@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "agora-style-call", targets: ["AgoraStyleCall"]),
         .executable(name: "artm-style-call", targets: ["ARtmStyleCall"]),
         .executable(name: "zim-style-call", targets: ["ZIMStyleCall"]),
+        .executable(name: "tui-style-call", targets: ["TUIStyleCall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -129,6 +130,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ZIMStyleCall", dependencies: ["SwitchboardZIM", "SwitchboardClient"], path: "Examples/ZIMStyleCall",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "TUIStyleCall", dependencies: ["SwitchboardAtomicX", "SwitchboardClient"], path: "Examples/TUIStyleCall",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
