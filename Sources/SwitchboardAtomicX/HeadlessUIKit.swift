@@ -24,3 +24,19 @@ open class UIView: @unchecked Sendable {
 
 /// TUICallEngine's `TUIVideoView` (a `UIView` subclass the engine renders into); headless here.
 open class TUIVideoView: UIView, @unchecked Sendable {}
+
+#if !canImport(UIKit)
+/// Headless stand-in for UIKit's `UIImage` (reference decision 22): the file it was loaded from, if any.
+open class UIImage: @unchecked Sendable {
+    /// Where the image came from (`UIImage(contentsOfFile:)`), nil for an image made in memory.
+    public let path: String?
+
+    public init?(contentsOfFile path: String) {
+        self.path = path
+    }
+
+    public init() {
+        self.path = nil
+    }
+}
+#endif

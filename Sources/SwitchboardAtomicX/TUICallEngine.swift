@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwitchboardCore
 
 /// TUICallEngine.h `@interface TUICallEngine : NSObject` (reference §6.1): the legacy call API still
@@ -10,8 +11,10 @@ import SwitchboardCore
 /// `ERROR_INIT_FAIL` -1201 before `init`, ...). The rendering and beauty calls render nothing
 /// (decision 22); `setBlurBackground` and friends are accepted and ignored.
 open class TUICallEngine: NSObject, @unchecked Sendable {
-    // @unchecked: the engine is Sendable; `switchedMediaType` is behind a Mutex in the client.
+    // @unchecked: the engine is Sendable; `switchedMediaType` is behind a Mutex.
     let client: TencentClient
+    /// The media type `switchCallMediaType` last switched the shown call to (by call id).
+    private let switchedMediaType = Mutex<(callID: String, mediaType: TUICallMediaType)?>(nil)
 
     init(client: TencentClient) {
         self.client = client
@@ -56,8 +59,8 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
     open func calls(userIdList: [String], callMediaType: TUICallMediaType, params: TUICallParams?,
                     succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
         guard callMediaType != .unknown else {
-            return callbacks(succ, fail)?(.failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
-                ?? ()
+            return client.complete(callbacks(succ, fail),
+                                   .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
         }
         client.calls(userIdList, mediaType: callMediaType == .audio ? .audio : .video, params: Self.params(params),
                      completion: callbacks(succ, fail))
@@ -101,11 +104,23 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         }
     }
 
-    /// `- switchCallMediaType:`: recorded and announced locally (`onCallMediaTypeChanged`); the media
-    /// type does not travel (no vendor surface carries a change mid-call).
+    /// `- switchCallMediaType:`: recorded and announced locally (`onCallMediaTypeChanged`), once per
+    /// change of the call in progress; the media type does not travel (no vendor surface carries a
+    /// change mid-call). Without a call in progress, or to `.unknown`, nothing happens.
     open func switchCallMediaType(_ callMediaType: TUICallMediaType) {
-        let old: TUICallMediaType = client.state.withLock { $0.view?.tuiMediaType ?? .unknown }
-        guard old != callMediaType, callMediaType != .unknown else { return }
+        guard callMediaType != .unknown else { return }
+        let shown: (callID: String, mediaType: TUICallMediaType)? = client.state.withLock { state in
+            guard let view = state.view, view.ending == nil else { return nil }
+            return (view.callID, view.tuiMediaType)
+        }
+        guard let shown else { return }
+        let old: TUICallMediaType? = switchedMediaType.withLock { switched in
+            let old = switched?.callID == shown.callID ? switched?.mediaType ?? shown.mediaType : shown.mediaType
+            guard old != callMediaType else { return nil }
+            switched = (shown.callID, callMediaType)
+            return old
+        }
+        guard let old else { return }
         client.notifyObservers { $0.onCallMediaTypeChanged(oldCallMediaType: old, newCallMediaType: callMediaType) }
     }
 
@@ -220,17 +235,17 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
 
     /// `- setVideoRenderParams:params:succ:fail:`: accepted; nothing renders here.
     open func setVideoRenderParams(userId: String, params: TUIVideoRenderParams, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
-        callbacks(succ, fail)?(.success(()))
+        client.complete(callbacks(succ, fail), .success(()))
     }
 
     /// `- setVideoEncoderParams:succ:fail:`: accepted; nothing is encoded here.
     open func setVideoEncoderParams(_ params: TUIVideoEncoderParams, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
-        callbacks(succ, fail)?(.success(()))
+        client.complete(callbacks(succ, fail), .success(()))
     }
 
     /// `- setBeautyLevel:succ:fail:`: accepted; nothing is captured here.
     open func setBeautyLevel(_ level: CGFloat, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
-        callbacks(succ, fail)?(.success(()))
+        client.complete(callbacks(succ, fail), .success(()))
     }
 
     // MARK: - Helpers

@@ -25,6 +25,8 @@ struct TencentCallView: Equatable {
     var connectedSince: Timestamp?
     /// The local user's part is over, and why; nil while ringing or connected.
     var ending: Ending?
+    /// Someone answered the call (it is connected for its caller).
+    var isAnswered: Bool
     /// The service no longer keeps the call although the local user is still in it: a call created on
     /// a surface whose calls end once everyone answered (Agora, ZIM general mode). Hanging up ends it
     /// here only.
@@ -69,6 +71,13 @@ struct TencentCallView: Equatable {
     var selfMember: Member? { members.first { $0.id == localUser } }
     private(set) var localUser: String
 
+    /// A member's `CallParticipantStatus` (`allParticipants`): the caller is calling, so waiting, until
+    /// someone answers, as its own `selfInfo.status` says.
+    func status(of member: Member) -> CallParticipantStatus {
+        if member.id == inviterID, member.state == .accepted, !isAnswered { return .waiting }
+        return member.status
+    }
+
     /// Whether the call counts as a group call (KIT4: a chat group, or more than one invitee).
     var isGroupCall: Bool { !groupID.isEmpty || inviteeIDs.count > 1 }
 
@@ -94,6 +103,7 @@ struct TencentCallView: Equatable {
                    microphone: participant.media.microphone, camera: participant.media.camera)
         }
         isSignalingOver = false
+        isAnswered = call.connectedAt != nil
         connectedSince = nil
         ending = nil
 

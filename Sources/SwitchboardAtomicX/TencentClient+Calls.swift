@@ -44,12 +44,16 @@ extension TencentClient {
             switch result {
             case .success(.call(let call, _)):
                 guard let view = TencentCallView(call: call, me: me, device: device) else { return }
-                // Shown from "everyone invited is ringing", so that invitees refused at once (busy,
-                // offline) are reported and a call over before it started still starts and ends.
-                show(view, from: view.asPlaced(), completion: completion, result: .success(())) { [self] in
+                // Shown first as placed ("everyone invited is ringing", the caller waiting) with
+                // `onCallStarted`, then as the service answered, so that invitees refused at once
+                // (busy, offline) are reported after it and a call over before it started still
+                // starts, then ends.
+                let placed = view.asPlaced()
+                show(placed, from: placed, completion: completion, result: .success(())) { [self] in
                     callEvents.send(.onCallStarted(callId: view.callID, mediaType: view.mediaType))
                     onStarted?(view)
                 }
+                if view != placed { show(view) }
                 reportMedia()
             case .success:
                 complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
@@ -262,7 +266,7 @@ extension TencentClient {
         result: Result<Void, ErrorInfo> = .success(()),
         then: (@Sendable () -> Void)? = nil
     ) {
-        let (events, newCall): ([TencentCallEvent], Bool) = state.withLock { state in
+        let (events, newCall, shown): ([TencentCallEvent], Bool, TencentCallView?) = state.withLock { state in
             let previous: TencentCallView? = switch old {
             case .none: state.view?.callID == view.callID ? state.view : nil
             case .some(let explicit): explicit
@@ -271,27 +275,31 @@ extension TencentClient {
             let isNew = state.view?.callID != view.callID
             // Never let a stale snapshot reopen a call that ended here.
             if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
-                return ([], false)
+                return ([], false, nil)
             }
             state.view = view
-            return (events, isNew)
+            return (events, isNew, view)
         }
         updateDurationTimer(for: view)
         if newCall { fetchProfiles(of: view) }
                 let now = self.now
         post { [self] in
-            publishCall(at: now)
+            // The state this change led to, even when a later change is already kept: its events
+            // describe this state (a call placed, then ended at once).
+            publishCall(at: now, showing: shown)
             completion?(result)
             for event in events { deliver(event) }
             then?()
         }
     }
 
-    /// Publishes `CallStore.state` from the shown call (on the callback queue).
-    func publishCall(at time: Timestamp? = nil) {
+    /// Publishes `CallStore.state` (on the callback queue): the call as `shown` (a change of the call
+    /// being delivered), or as last published.
+    func publishCall(at time: Timestamp? = nil, showing shown: TencentCallView? = nil) {
         let now = time ?? self.now
-        let (view, devices, profiles, selfProfile, me) = state.withLock {
-            ($0.view, $0.devices, $0.profiles, $0.selfProfile, $0.user)
+        let (view, devices, profiles, selfProfile, me) = state.withLock { state in
+            if let shown { state.publishedView = shown }
+            return (state.publishedView, state.devices, state.profiles, state.selfProfile, state.user)
         }
         callState.update { callState in
             var selfInfo = CallParticipantInfo()
@@ -317,7 +325,7 @@ extension TencentClient {
                 info.id = member.id
                 info.name = profiles[member.id]?.nickname ?? ""
                 info.avatarURL = profiles[member.id]?.avatarURL ?? ""
-                info.status = member.status
+                info.status = view.status(of: member)
                 info.isMicrophoneOpened = member.microphone
                 info.isCameraOpened = member.camera
                 return info
@@ -459,6 +467,7 @@ extension TencentCallView {
         var view = self
         view.ending = nil
         view.connectedSince = nil
+        view.isAnswered = false
         for index in view.members.indices where view.members[index].id != localUser {
             view.members[index].state = .waiting
         }

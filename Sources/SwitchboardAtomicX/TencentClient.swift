@@ -41,6 +41,10 @@ final class TencentClient: Sendable {
         var multiDevice = false
         /// The call `activeCall` shows (nil before the first); `ending` set once it is over here.
         var view: TencentCallView?
+        /// The view `CallStore.state` last showed (set on the callback queue): a publish that is not a
+        /// change of the call (a duration tick, a profile, a device) shows it again rather than
+        /// ``view``, which may be ahead of the changes still queued for the app.
+        var publishedView: TencentCallView?
         /// A `calls` or `join` is on its way: the device is busy although no call shows yet.
         var isStartingCall = false
         var durationTimer: Task<Void, Never>?
@@ -137,7 +141,9 @@ final class TencentClient: Sendable {
             return complete(completion, .failure(TencentErrorMapping.info(
                 ERROR_PARAM_INVALID, "userID must be 1 to \(UserID.maximumLength) bytes of printable ASCII")))
         }
-        let outcome: (session: ClientSession, previous: ClientSession?, generation: Int)? = state.withLock { state in
+        typealias Switch = (session: ClientSession, previous: ClientSession?, generation: Int,
+                            leaving: ServiceOperation?, ended: TencentCallView?)
+        let outcome: Switch? = state.withLock { state in
             if state.isLoggedIn, state.user == userID, state.sdkAppID == sdkAppID { return nil }
             let configuration = ClientConfiguration(
                 app: String(sdkAppID), user: userID, device: device, token: userSig, loginPolicy: .latestDevice,
@@ -145,6 +151,16 @@ final class TencentClient: Sendable {
             let session = ClientSession(configuration: configuration, transport: environment.transport,
                                         clock: environment.clock)
             let previous = state.session
+            // A call in progress ends with the session it belongs to: hung up, as at logout.
+            var leaving: ServiceOperation?
+            var ended: TencentCallView?
+            if let view = state.view, view.ending == nil {
+                leaving = Self.leaveOperation(for: view)
+                ended = view.endedLocally(at: now)
+                state.view = ended
+                state.durationTimer?.cancel()
+                state.durationTimer = nil
+            }
             if state.user != userID {
                 state.profiles = [:]
             }
@@ -153,15 +169,21 @@ final class TencentClient: Sendable {
             state.sdkAppID = sdkAppID
             state.isLoggedIn = false
             state.generation += 1
-            return (session, previous, state.generation)
+            return (session, previous, state.generation, leaving, ended)
         }
-        guard let (session, previous, generation) = outcome else {
+        guard let (session, previous, generation, leaving, ended) = outcome else {
             // Already logged in as this user: the IM SDK answers success.
             return complete(completion, .success(()))
+        }
+        if let ended {
+            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
         }
         let this = WeakReference(self)
         enqueue {
             if let previous {
+                if let leaving {
+                    _ = try? await previous.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
+                }
                 try? await previous.logout()
                 await previous.shutdown()
             }
@@ -270,10 +292,12 @@ final class TencentClient: Sendable {
     }
 
     /// Logged out by the service (another login replaced the session, the UserSig expired): the state
-    /// says so, and the app hears `kickedOffline` or `loginExpired` on both APIs.
-    private func forcedOut(_ event: LoginEvent, generation: Int) {
-        let current: (Bool, TencentCallView?) = state.withLock { state in
-            guard state.generation == generation else { return (false, nil) }
+    /// says so, and the app hears `kickedOffline` or `loginExpired` on both APIs. Returns how to leave
+    /// the call that ended here with it, for a session that can still send (an expired UserSig).
+    @discardableResult
+    private func forcedOut(_ event: LoginEvent, generation: Int) -> ServiceOperation? {
+        let current: (Bool, TencentCallView?, ServiceOperation?) = state.withLock { state in
+            guard state.generation == generation else { return (false, nil, nil) }
             state.generation += 1
             state.isLoggedIn = false
             state.session = nil
@@ -281,13 +305,15 @@ final class TencentClient: Sendable {
             state.durationTimer?.cancel()
             state.durationTimer = nil
             var ended: TencentCallView?
+            var leaving: ServiceOperation?
             if let view = state.view, view.ending == nil {
+                leaving = Self.leaveOperation(for: view)
                 ended = view.endedLocally(at: now)
                 state.view = ended
             }
-            return (true, ended)
+            return (true, ended, leaving)
         }
-        guard current.0 else { return }
+        guard current.0 else { return nil }
         if let ended = current.1 {
             show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
         }
@@ -302,6 +328,7 @@ final class TencentClient: Sendable {
         case .kickedOffline: notifyObservers { $0.onKickedOffline() }
         case .loginExpired: notifyObservers { $0.onUserSigExpired() }
         }
+        return current.2
     }
 
     /// Logs out and lets the session go (the instance is released).
@@ -356,7 +383,10 @@ final class TencentClient: Sendable {
             enqueue { [weak self] in
                 guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
                 guard state.withLock({ $0.session === session }) else { return }
-                forcedOut(.loginExpired, generation: generation)
+                // The session can still send: the call in progress is left, as at logout.
+                if let leaving = forcedOut(.loginExpired, generation: generation) {
+                    _ = try? await session.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
+                }
                 try? await session.logout()
                 await session.shutdown()
             }

@@ -45,6 +45,7 @@ public enum TencentLimits {
             busyInvitees: .reject,
             endWhenAlone: true,
             cancelWhenCallerOffline: true,
+            leavesWithDevice: true,
             ephemeral: ephemeral,
             maxInviteesPerInvitation: maxPeople - 1,
             maxParticipants: maxPeople,

@@ -96,6 +96,25 @@ extension CallEngine {
         return effects.finish(self)
     }
 
+    /// The session of `endpoint` ended for good. Under ``CallPolicy/leavesWithDevice`` a participant
+    /// acting from that device leaves: a caller nobody answered yet cancels, anyone else in an advanced
+    /// call quits. Anything else changes nothing.
+    public mutating func deviceGone(_ endpoint: Endpoint, at now: Timestamp) -> [CallEffect] {
+        guard call.policy.leavesWithDevice, !call.state.isEnded, let participant = call.participant(endpoint.user),
+              participant.device == endpoint.device, participant.state.isInCall else {
+            return []
+        }
+        let command: CallCommand
+        if participant.role == .caller && call.connectedAt == nil {
+            command = .cancel(invitees: nil, data: nil)
+        } else if call.mode == .advanced && participant.state == .accepted {
+            command = .quit(data: nil)
+        } else {
+            return []
+        }
+        return (try? handle(command, from: endpoint, at: now).effects) ?? []
+    }
+
     /// What a device that just came online should be told about this call: the invitation, while the
     /// user rings and has not answered on another device (an invitation kept for an offline user,
     /// or a second device joining the ringing); a snapshot when the user is in the call on this

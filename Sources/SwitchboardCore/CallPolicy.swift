@@ -33,6 +33,11 @@ public struct CallPolicy: Hashable, Sendable {
     /// Cancel the call when the caller goes offline (logs out, or is gone past the grace period) before
     /// anyone accepted (ZIM).
     public var cancelWhenCallerOffline: Bool
+    /// A participant whose acting device's session ends for good (logged out, replaced by another login,
+    /// expired) leaves the call as if they had hung up on it: quit, or cancel for a caller nobody has
+    /// answered yet (Tencent: a device that is kicked out is out of its call). Without it the participant
+    /// stays in the call and may come back from another device (ZIM).
+    public var leavesWithDevice: Bool
     /// Leave no call record (Tencent `isEphemeralCall`).
     public var ephemeral: Bool
     /// The most invitees one invite or invite-more may name (ZIM 9, Tencent 8, Agora 1).
@@ -56,6 +61,7 @@ public struct CallPolicy: Hashable, Sendable {
         endWhenAlone: Bool = false,
         keepsEmptyCall: Bool = false,
         cancelWhenCallerOffline: Bool = false,
+        leavesWithDevice: Bool = false,
         ephemeral: Bool = false,
         maxInviteesPerInvitation: Int = 9,
         maxParticipants: Int = 10,
@@ -72,6 +78,7 @@ public struct CallPolicy: Hashable, Sendable {
         self.endWhenAlone = endWhenAlone
         self.keepsEmptyCall = keepsEmptyCall
         self.cancelWhenCallerOffline = cancelWhenCallerOffline
+        self.leavesWithDevice = leavesWithDevice
         self.ephemeral = ephemeral
         self.maxInviteesPerInvitation = maxInviteesPerInvitation
         self.maxParticipants = maxParticipants

@@ -135,6 +135,16 @@ extension ServiceCore {
         }
     }
 
+    /// A device's session ended for good: calls whose policy says so take its participant out.
+    func callDeviceGone(_ endpoint: Endpoint, in realm: Realm, at now: Timestamp) {
+        for id in (realm.activeCallsByUser[endpoint.user] ?? []).sorted() {
+            expireOverdue(id, in: realm, at: now)
+            guard realm.calls[id] != nil else { continue }
+            let effects = realm.calls[id]!.deviceGone(endpoint, at: now)
+            if !effects.isEmpty { commitNow(effects, of: id, in: realm, at: now) }
+        }
+    }
+
     /// Carries out an engine transition that no request waits for: everything at once.
     private func commitNow(_ effects: [CallEffect], of id: CallID, in realm: Realm, at now: Timestamp) {
         var followUps = FollowUps()

@@ -198,6 +198,7 @@ extension ServiceCore {
         }
         unsubscribe(session, from: session.subscriptions, in: realm)
         logger.info("session \(session.id) of \(session.user) ended: \(reason.rawValue)")
+        callDeviceGone(session.endpoint, in: realm, at: now)
         presenceMayHaveChanged(session.user, from: previousPresence, in: realm, at: now)
         if !realm.hasSession(session.user) {
             callPresenceChanged(session.user, isOnline: false, in: realm, at: now)

@@ -227,6 +227,7 @@ public enum ModelCoding {
         object.add("endWhenAlone", policy.endWhenAlone)
         if policy.keepsEmptyCall { object.add("keepsEmptyCall", true) }
         object.add("cancelWhenCallerOffline", policy.cancelWhenCallerOffline)
+        if policy.leavesWithDevice { object.add("leavesWithDevice", true) }
         object.add("ephemeral", policy.ephemeral)
         object.add("maxInviteesPerInvitation", policy.maxInviteesPerInvitation)
         object.add("maxParticipants", policy.maxParticipants)
@@ -251,6 +252,7 @@ public enum ModelCoding {
             endWhenAlone: try reader.bool("endWhenAlone"),
             keepsEmptyCall: try reader.optionalBool("keepsEmptyCall") ?? false,
             cancelWhenCallerOffline: try reader.bool("cancelWhenCallerOffline"),
+            leavesWithDevice: try reader.optionalBool("leavesWithDevice") ?? false,
             ephemeral: try reader.bool("ephemeral"),
             maxInviteesPerInvitation: try reader.count("maxInviteesPerInvitation"),
             maxParticipants: try reader.count("maxParticipants"),

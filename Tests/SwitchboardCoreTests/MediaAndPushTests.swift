@@ -1,9 +1,9 @@
 import Testing
 @testable import SwitchboardCore
 
-/// Participant media (Tencent microphone / camera through `setMedia`) and the offline policy that keeps
-/// invitations for apps with offline push.
-@Suite("Participant media and offline push")
+/// Participant media (Tencent microphone / camera through `setMedia`), the offline policy that keeps
+/// invitations for apps with offline push, and participants whose device left for good.
+@Suite("Participant media, offline push, departed devices")
 struct MediaAndPushTests {
     @Test func setMediaRecordsTheStateAndTellsEveryoneActive() throws {
         var (engine, _) = try startCall(["bob", "carol"], mode: .advanced)
@@ -57,5 +57,36 @@ struct MediaAndPushTests {
         #expect(engine.state(of: "bob") == .timedOut(.offline))
         #expect(engine.state(of: "carol") == .inviting)
         #expect(engine.participant("carol")?.ringDeadline == t0 + policy.ringTimeout)
+    }
+
+    @Test func aDepartedDeviceLeavesTheCallUnderLeavesWithDevice() throws {
+        let policy = CallPolicy(endWhenAlone: true, leavesWithDevice: true)
+        var (engine, _) = try startCall(["bob", "carol"], mode: .advanced, policy: policy)
+        try act(&engine, .accept(data: nil), from: bob, at: sec(2))
+        try act(&engine, .accept(data: nil), from: carol, at: sec(3))
+        #expect(engine.deviceGone(bobTablet, at: sec(4)).isEmpty, "bob takes part from his phone")
+        #expect(engine.deviceGone(dave, at: sec(4)).isEmpty)
+        let effects = engine.deviceGone(bob, at: sec(5))
+        #expect(engine.state(of: "bob") == .quit)
+        #expect(engine.call.state == .connected, "alice and carol talk on")
+        #expect(record(of: "bob", in: effects)?.endReason == .hungUp)
+        _ = engine.deviceGone(carol, at: sec(6))
+        #expect(engine.call.state.end?.reason == .hungUp, "alice is alone")
+    }
+
+    @Test func aDepartedCallerDeviceCancelsAnUnansweredCall() throws {
+        var (engine, _) = try startCall(["bob"], mode: .advanced, policy: CallPolicy(leavesWithDevice: true))
+        let effects = engine.deviceGone(alice, at: sec(1))
+        #expect(engine.state(of: "bob") == .cancelled)
+        #expect(engine.call.state.end?.reason == .cancelled)
+        #expect(notes(effects, to: .user("bob")).first == .cancelled(by: "alice", data: nil))
+    }
+
+    @Test func withoutLeavesWithDeviceNothingChanges() throws {
+        var (engine, _) = try startCall(["bob"], mode: .advanced)
+        try act(&engine, .accept(data: nil), from: bob, at: sec(2))
+        let before = engine
+        #expect(engine.deviceGone(bob, at: sec(3)).isEmpty)
+        #expect(engine == before)
     }
 }

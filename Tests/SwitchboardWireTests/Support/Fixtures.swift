@@ -23,7 +23,7 @@ enum Policies {
         maxInviteesPerInvitation: 9, maxParticipants: 10, maxPayloadBytes: 2048, maxAnswerBytes: 2048)
     static let tencent = CallPolicy(
         ringTimeout: .milliseconds(30_500), offlineInvitees: .fail, busyInvitees: .reject, endWhenAlone: true,
-        ephemeral: true, maxInviteesPerInvitation: 8, maxParticipants: 9, maxPayloadBytes: 0, maxAnswerBytes: 0)
+        leavesWithDevice: true, ephemeral: true, maxInviteesPerInvitation: 8, maxParticipants: 9, maxPayloadBytes: 0, maxAnswerBytes: 0)
     static let allTimers = CallPolicy(
         ringTimeout: .seconds(45), deliveryTimeout: .seconds(30), notReceivedCheck: .seconds(5),
         acceptConfirmation: .seconds(5))
