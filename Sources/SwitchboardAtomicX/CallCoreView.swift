@@ -5,7 +5,7 @@ import Foundation
 /// What it would draw is readable: ``currentLayoutTemplate``, ``avatarPath(for:)``,
 /// ``volumeIconPath(for:)``, ``networkIconPath(for:)``.
 @MainActor
-public class CallCoreView: UIView {
+public class CallCoreView: UIView, @unchecked Sendable {
     private var template: CallLayoutTemplate?
     private var waitingAnimationPath: String?
     private var volumeLevelIcons: [VolumeLevel: String] = [:]

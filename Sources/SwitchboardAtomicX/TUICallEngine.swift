@@ -217,7 +217,7 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
     /// and is reported to the observers as `onError(code: ERROR_PARAM_INVALID, message:)`.
     open func callExperimentalAPI(jsonObject: String) {
         do throws(ExperimentalAPIError) {
-            try client.experimental.withLock { settings throws(ExperimentalAPIError) in
+            _ = try client.experimental.withLock { settings throws(ExperimentalAPIError) in
                 try settings.apply(jsonObject: jsonObject)
             }
         } catch {

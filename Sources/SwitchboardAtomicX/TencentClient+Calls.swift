@@ -21,14 +21,7 @@ extension TencentClient {
         if let failure = Self.validate(invitees: invitees, params: params) {
             return complete(completion, .failure(failure))
         }
-        let busy = state.withLock { state -> Bool in
-            if state.isInCall { return true }
-            state.isStartingCall = true
-            return false
-        }
-        if busy {
-            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
-        }
+        guard startCall(completion: completion) else { return }
         var attachments: [String: String] = [:]
         if !params.offlinePushTitle.isEmpty { attachments[TencentLimits.pushTitleKey] = params.offlinePushTitle }
         if !params.offlinePushDescription.isEmpty { attachments[TencentLimits.pushDescriptionKey] = params.offlinePushDescription }
@@ -71,14 +64,7 @@ extension TencentClient {
         guard !callID.isEmpty else {
             return complete(completion, .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callId is empty")))
         }
-        let busy = state.withLock { state -> Bool in
-            if state.isInCall { return true }
-            state.isStartingCall = true
-            return false
-        }
-        if busy {
-            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
-        }
+        guard startCall(completion: completion) else { return }
         submit(.call(CallID(callID), .join(data: nil))) { [weak self] result in
             guard let self else { return }
             state.withLock { $0.isStartingCall = false }
@@ -93,6 +79,20 @@ extension TencentClient {
                 complete(completion, .failure(TencentErrorMapping.callError(error)))
             }
         }
+    }
+
+    /// The busy guard of `calls` and `join` (decision 15): marks the device as starting a call, or
+    /// answers -1203 and returns false when it is not idle.
+    private func startCall(completion: Done?) -> Bool {
+        let busy = state.withLock { state -> Bool in
+            if state.isInCall { return true }
+            state.isStartingCall = true
+            return false
+        }
+        if busy {
+            complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
+        }
+        return !busy
     }
 
     /// `accept`: the ringing invitation shown here.
@@ -291,6 +291,12 @@ extension TencentClient {
             for event in events { deliver(event) }
             then?()
         }
+    }
+
+    /// Shows a call that ended on this device alone (hung up with its session, or after the service's
+    /// part of it was over).
+    func showEndedHere(_ ended: TencentCallView) {
+        show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
     }
 
     /// Publishes `CallStore.state` (on the callback queue): the call as `shown` (a change of the call

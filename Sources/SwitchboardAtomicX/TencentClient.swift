@@ -57,6 +57,19 @@ final class TencentClient: Sendable {
         var selfProfile = UserProfile()
 
         var isInCall: Bool { isStartingCall || (view != nil && view?.ending == nil) }
+
+        /// The session this state belongs to is going: a call in progress ends here (hung up, as at
+        /// logout) and the duration stops. Returns the call as it ended here, and how to leave it in
+        /// the service while the session can still send.
+        mutating func endCallWithSession(at now: Timestamp) -> (ended: TencentCallView?, leaving: ServiceOperation?) {
+            durationTimer?.cancel()
+            durationTimer = nil
+            isStartingCall = false
+            guard let view, view.ending == nil else { return (nil, nil) }
+            let ended = view.endedLocally(at: now)
+            self.view = ended
+            return (ended, TencentClient.leaveOperation(for: view))
+        }
     }
 
     /// An API completion, made `@Sendable` at the public surface (the vendor's `CompletionClosure` is
@@ -152,15 +165,7 @@ final class TencentClient: Sendable {
                                         clock: environment.clock)
             let previous = state.session
             // A call in progress ends with the session it belongs to: hung up, as at logout.
-            var leaving: ServiceOperation?
-            var ended: TencentCallView?
-            if let view = state.view, view.ending == nil {
-                leaving = Self.leaveOperation(for: view)
-                ended = view.endedLocally(at: now)
-                state.view = ended
-                state.durationTimer?.cancel()
-                state.durationTimer = nil
-            }
+            let (ended, leaving) = state.endCallWithSession(at: now)
             if state.user != userID {
                 state.profiles = [:]
             }
@@ -176,7 +181,7 @@ final class TencentClient: Sendable {
             return complete(completion, .success(()))
         }
         if let ended {
-            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+            showEndedHere(ended)
         }
         let this = WeakReference(self)
         enqueue {
@@ -254,16 +259,7 @@ final class TencentClient: Sendable {
     func logout(completion: Done?) {
         let outcome: (ClientSession, ServiceOperation?, TencentCallView?)? = state.withLock { state in
             guard let session = state.session else { return nil }
-            var leaving: ServiceOperation?
-            var ended: TencentCallView?
-            if let view = state.view, view.ending == nil {
-                leaving = Self.leaveOperation(for: view)
-                ended = view.endedLocally(at: now)
-                state.view = ended
-            }
-            state.durationTimer?.cancel()
-            state.durationTimer = nil
-            state.isStartingCall = false
+            let (ended, leaving) = state.endCallWithSession(at: now)
             state.session = nil
             state.isLoggedIn = false
             state.generation += 1
@@ -273,7 +269,7 @@ final class TencentClient: Sendable {
             return complete(completion, .success(()))
         }
         if let ended {
-            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+            showEndedHere(ended)
         }
         post { [self] in
             loginState.update { state in
@@ -301,21 +297,12 @@ final class TencentClient: Sendable {
             state.generation += 1
             state.isLoggedIn = false
             state.session = nil
-            state.isStartingCall = false
-            state.durationTimer?.cancel()
-            state.durationTimer = nil
-            var ended: TencentCallView?
-            var leaving: ServiceOperation?
-            if let view = state.view, view.ending == nil {
-                leaving = Self.leaveOperation(for: view)
-                ended = view.endedLocally(at: now)
-                state.view = ended
-            }
+            let (ended, leaving) = state.endCallWithSession(at: now)
             return (true, ended, leaving)
         }
         guard current.0 else { return nil }
         if let ended = current.1 {
-            show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+            showEndedHere(ended)
         }
         post { [self] in
             loginState.update { state in
