@@ -9,7 +9,7 @@ import SwitchboardCore
 /// Callbacks (`succ`, `fail`) and `TUICallObserver` events run on the main queue by default (decision 21).
 /// Failures carry the engine's codes (`ERROR_PARAM_INVALID` -1202, `ERROR_REQUEST_REFUSED` -1203,
 /// `ERROR_INIT_FAIL` -1201 before `init`, ...). The rendering and beauty calls render nothing
-/// (decision 22); `setBlurBackground` and friends are accepted and ignored.
+/// (decision 22); `setBlurBackground` and `setVirtualBackground` are checked and otherwise ignored.
 open class TUICallEngine: NSObject, @unchecked Sendable {
     // @unchecked: the engine is Sendable; `switchedMediaType` is behind a Mutex.
     let client: TencentClient
@@ -61,6 +61,10 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         guard callMediaType != .unknown else {
             return client.complete(callbacks(succ, fail),
                                    .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
+        }
+        if let roomId = params?.roomId, roomId.intRoomId > UInt32(Int32.max) {
+            return client.complete(callbacks(succ, fail), .failure(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "roomId.intRoomId must be 1 to \(Int32.max), not \(roomId.intRoomId)")))
         }
         client.calls(userIdList, mediaType: callMediaType == .audio ? .audio : .video, params: Self.params(params),
                      completion: callbacks(succ, fail))
@@ -248,6 +252,41 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         client.complete(callbacks(succ, fail), .success(()))
     }
 
+    /// `- setBlurBackground:fail:`: 0 off, 1 low, 2 middle, 3 high; accepted (nothing is captured
+    /// here), -1202 for another level.
+    open func setBlurBackground(_ level: Int, fail: TUICallFail?) {
+        guard (0...3).contains(level) else {
+            let box = Unchecked(value: fail)
+            return client.post { box.value?(ERROR_PARAM_INVALID, "blur level must be 0 to 3, not \(level)") }
+        }
+    }
+
+    /// `- setVirtualBackground:fail:`: accepted (nothing is captured here); -1202 for an empty path.
+    open func setVirtualBackground(_ imagePath: String, fail: TUICallFail?) {
+        guard !imagePath.isEmpty else {
+            let box = Unchecked(value: fail)
+            return client.post { box.value?(ERROR_PARAM_INVALID, "imagePath is empty") }
+        }
+    }
+
+    /// `- getTRTCCloudInstance`: the headless `TRTCCloud` (decision 22).
+    open func getTRTCCloudInstance() -> TRTCCloud {
+        TRTCCloud.sharedInstance()
+    }
+
+    /// `- callAPI:param:callback:` (Swift `call(api:param:callback:)`), the "semantic JSON API". No
+    /// semantic API is documented for calls, so every api is answered `ERROR_SCENE_NOT_SUPPORTED`
+    /// (-1205) with the api's name, and nothing changes.
+    open func call(api: String, param: String, callback: @escaping TUIJsonAPIResponseBlock) {
+        let box = Unchecked(value: callback)
+        client.post { box.value(ERROR_SCENE_NOT_SUPPORTED, "api \(String(reflecting: api)) is not supported", "") }
+    }
+
+    /// `- queryAPI:param:` (Swift `query(api:param:)`): "" for every api (none is documented).
+    open func query(api: String, param: String) -> String {
+        ""
+    }
+
     // MARK: - Helpers
 
     private func callbacks(_ succ: @escaping TUICallSucc, _ fail: @escaping TUICallFail) -> TencentClient.Done? {
@@ -264,9 +303,8 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
     static func params(_ params: TUICallParams?) -> CallParams {
         var converted = CallParams()
         guard let params else { return converted }
-        converted.roomId = params.roomId.strRoomId.isEmpty && params.roomId.intRoomId != 0
-            ? String(params.roomId.intRoomId) : params.roomId.strRoomId
-        if params.roomId.intRoomId != 0 { converted.roomId = String(params.roomId.intRoomId) }
+        // TUIRoomId: the int form (1…2^31-1) wins when both are set (trtc.io/document/54902).
+        converted.roomId = params.roomId.intRoomId != 0 ? String(params.roomId.intRoomId) : params.roomId.strRoomId
         converted.timeout = Int(params.timeout)
         converted.userData = params.userData
         converted.chatGroupId = params.chatGroupId

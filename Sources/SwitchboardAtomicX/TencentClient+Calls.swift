@@ -13,8 +13,8 @@ extension TencentClient {
         completion: Done?
     ) {
         let params = params ?? CallParams()
-        let me = state.withLock { $0.user }
-        guard let me, state.withLock({ $0.isLoggedIn }) else {
+        let (me, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.generation) }
+        guard let me else {
             return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
         }
         let invitees = Self.unique(participantIds).filter { $0 != me.rawValue }
@@ -33,32 +33,43 @@ extension TencentClient {
             payload: params.userData.isEmpty ? nil : params.userData, attachments: attachments)
         submit(.invite(request)) { [weak self] result in
             guard let self else { return }
-            state.withLock { $0.isStartingCall = false }
             switch result {
             case .success(.call(let call, _)):
-                guard let view = TencentCallView(call: call, me: me, device: device) else { return }
+                guard let view = TencentCallView(call: call, me: me, device: device) else {
+                    return failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "the call does not name you"))
+                }
                 // Shown first as placed ("everyone invited is ringing", the caller waiting) with
                 // `onCallStarted`, then as the service answered, so that invitees refused at once
                 // (busy, offline) are reported after it and a call over before it started still
                 // starts, then ends.
                 let placed = view.asPlaced()
-                show(placed, from: placed, completion: completion, result: .success(())) { [self] in
+                show(placed, after: .was(placed), completion: completion, generation: generation, endsStart: true) { [self] in
                     callEvents.send(.onCallStarted(callId: view.callID, mediaType: view.mediaType))
                     onStarted?(view)
                 }
-                if view != placed { show(view) }
+                if view != placed { show(view, generation: generation) }
                 reportMedia()
             case .success:
-                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+                failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))
             case .failure(let error):
-                complete(completion, .failure(TencentErrorMapping.callError(error)))
+                failStart(generation, completion, TencentErrorMapping.callError(error))
             }
         }
     }
 
+    /// A `calls` or `join` that did not start a call: the device is idle again (unless a later login
+    /// took over), and the app gets `error`.
+    private func failStart(_ generation: Int, _ completion: Done?, _ error: ErrorInfo) {
+        state.withLock { state in
+            if state.generation == generation { state.isStartingCall = false }
+        }
+        complete(completion, .failure(error))
+    }
+
     /// `CallStore.join(callId:)` / `TUICallEngine.join(callId:)`: enter a call by id.
     func join(callID: String, completion: Done?) {
-        guard let me = state.withLock({ $0.isLoggedIn ? $0.user : nil }) else {
+        let (me, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.generation) }
+        guard let me else {
             return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
         }
         guard !callID.isEmpty else {
@@ -67,16 +78,17 @@ extension TencentClient {
         guard startCall(completion: completion) else { return }
         submit(.call(CallID(callID), .join(data: nil))) { [weak self] result in
             guard let self else { return }
-            state.withLock { $0.isStartingCall = false }
             switch result {
             case .success(.call(let call, _)):
-                guard let view = TencentCallView(call: call, me: me, device: device) else { return }
-                show(view, from: view.beforeJoining(), completion: completion, result: .success(()))
+                guard let view = TencentCallView(call: call, me: me, device: device) else {
+                    return failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "the call does not name you"))
+                }
+                show(view, after: .was(view.beforeJoining()), completion: completion, generation: generation, endsStart: true)
                 reportMedia()
             case .success:
-                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
+                failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))
             case .failure(let error):
-                complete(completion, .failure(TencentErrorMapping.callError(error)))
+                failStart(generation, completion, TencentErrorMapping.callError(error))
             }
         }
     }
@@ -117,11 +129,8 @@ extension TencentClient {
     func hangup(completion: Done?) {
         let local: TencentCallView? = state.withLock { state in
             guard let view = state.view, view.ending == nil, view.isSignalingOver else { return nil }
-            let ended = view.endedLocally(at: now)
-            state.view = ended
-            state.durationTimer?.cancel()
-            state.durationTimer = nil
-            return ended
+            state.stopDurationTimer()
+            return view.endedLocally(at: now)
         }
         if let local {
             return show(local, events: [.ended(local, wasConnected: true)], completion: completion, result: .success(()))
@@ -135,7 +144,7 @@ extension TencentClient {
     func invite(_ participantIds: [String], completion: (@Sendable (Result<[String], ErrorInfo>) -> Void)?) {
         let completion: (@Sendable (Result<[String], ErrorInfo>) -> Void) = completion ?? { _ in }
         func fail(_ error: ErrorInfo) { post { completion(.failure(error)) } }
-        let (me, view) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view) }
+        let (me, view, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view, $0.generation) }
         guard let me else { return fail(TencentErrorMapping.notLoggedIn) }
         guard let view, view.ending == nil, view.selfStatus == .accept else {
             return fail(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "not in a connected call"))
@@ -159,7 +168,7 @@ extension TencentClient {
                     return post { completion(.failure(TencentErrorMapping.callError(first.error))) }
                 }
                 if let updated = TencentCallView(call: call, me: me, device: device) {
-                    show(updated, completion: { _ in completion(.success(done)) })
+                    show(updated, completion: { result in completion(result.map { done }) }, generation: generation)
                 } else {
                     post { completion(.success(done)) }
                 }
@@ -173,7 +182,7 @@ extension TencentClient {
 
     /// One action on the call shown here, chosen from the local user's standing (nil: not allowed).
     private func act(on choose: (TencentCallView) -> CallAction?, what: String, completion: Done?) {
-        let (me, view) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view) }
+        let (me, view, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view, $0.generation) }
         guard let me else { return complete(completion, .failure(TencentErrorMapping.notLoggedIn)) }
         guard let view, view.ending == nil, let action = choose(view) else {
             return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "\(what): no call in a state that allows it")))
@@ -183,7 +192,7 @@ extension TencentClient {
             switch result {
             case .success(.call(let call, _)):
                 if let updated = TencentCallView(call: call, me: me, device: device) {
-                    show(updated, completion: completion, result: .success(()))
+                    show(updated, completion: completion, generation: generation)
                 } else {
                     complete(completion, .success(()))
                 }
@@ -241,9 +250,11 @@ extension TencentClient {
         guard let view = TencentCallView(call: note.call, me: me, device: device) else { return }
         enum Verdict { case show(TencentCallView?), answerBusy, ignore }
         let verdict: Verdict = state.withLock { state in
-            if let shown = state.view, shown.callID == view.callID { return .show(shown) }
+            if let shown = state.view, shown.callID == view.callID, shown.ending == nil { return .show(shown) }
+            // A new invitation, also into a call that ended here (invited again after leaving it); a
+            // busy device answers it busy and shows nothing (decision 15). Anything else about a call
+            // that is not (or no longer) shown here is another device's, or stale.
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
-            // A new invitation: a busy device answers it busy and shows nothing (decision 15).
             return state.isInCall ? .answerBusy : .show(nil)
         }
         switch verdict {
@@ -251,46 +262,79 @@ extension TencentClient {
             return
         case .answerBusy:
             fire(.call(note.call.id, .reject(data: nil, reason: .busy)))
-        case .show(let shown):
-            show(view, from: shown)
+        case .show(.some):
+            // Derived from the kept view, under the lock: a call that ended here meanwhile stays ended.
+            show(view, generation: generation)
+        case .show(.none):
+            show(view, after: .nothing, generation: generation)
         }
+    }
+
+    /// What a device showed before a change, for ``show(_:after:events:completion:result:generation:endsStart:then:)``.
+    enum Before {
+        /// The kept view of the same call (none for another call). A snapshot of a call that already
+        /// ended here is stale and changes nothing.
+        case kept
+        /// This, as the caller knows better (a call just placed, or just joined).
+        case was(TencentCallView)
+        /// Nothing: a new invitation, also into a call that ended here.
+        case nothing
     }
 
     /// Makes `view` the shown call: keeps it, runs the duration timer while connected, and posts the
     /// state, then the completion, then the events (derived from `old` unless given), then `then`.
+    ///
+    /// - `after`: what the device showed before (``Before``).
+    /// - `generation`: the login the change belongs to; a change that arrives after it ended (logout,
+    ///   another user) shows nothing and fails its completion with -1201.
+    /// - `endsStart`: the change ends a `calls` or `join` under way (the busy guard), in the same step.
+    ///
+    /// The block is posted under the state lock, so blocks reach the callback queue in the order the
+    /// views were kept, whichever thread kept them.
     func show(
         _ view: TencentCallView,
-        from old: TencentCallView?? = .none,
+        after old: Before = .kept,
         events given: [TencentCallEvent]? = nil,
         completion: Done? = nil,
         result: Result<Void, ErrorInfo> = .success(()),
+        generation: Int? = nil,
+        endsStart: Bool = false,
         then: (@Sendable () -> Void)? = nil
     ) {
-        let (events, newCall, shown): ([TencentCallEvent], Bool, TencentCallView?) = state.withLock { state in
-            let previous: TencentCallView? = switch old {
-            case .none: state.view?.callID == view.callID ? state.view : nil
-            case .some(let explicit): explicit
+        let now = self.now
+        let missing: [UserID] = state.withLock { state in
+            if let generation, state.generation != generation {
+                post { completion?(.failure(TencentErrorMapping.notLoggedIn)) }
+                return []
+            }
+            if endsStart { state.isStartingCall = false }
+            let previous: TencentCallView?
+            switch old {
+            case .kept:
+                if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
+                    post { completion?(result) }
+                    return []
+                }
+                previous = state.view?.callID == view.callID ? state.view : nil
+            case .was(let explicit):
+                previous = explicit
+            case .nothing:
+                previous = nil
             }
             let events = given ?? TencentCallView.changes(from: previous, to: view)
-            let isNew = state.view?.callID != view.callID
-            // Never let a stale snapshot reopen a call that ended here.
-            if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
-                return ([], false, nil)
-            }
             state.view = view
-            return (events, isNew, view)
+            updateDurationTimer(in: &state, for: view)
+            post { [self] in
+                // The state this change led to, even when a later change is already kept: its events
+                // describe this state (a call placed, then ended at once).
+                publishCall(at: now, showing: view)
+                completion?(result)
+                for event in events { deliver(event) }
+                then?()
+            }
+            return missingProfiles(in: &state, of: view)
         }
-        updateDurationTimer(for: view)
-        if newCall { fetchProfiles(of: view) }
-                let now = self.now
-        post { [self] in
-            // The state this change led to, even when a later change is already kept: its events
-            // describe this state (a call placed, then ended at once).
-            publishCall(at: now, showing: shown)
-            completion?(result)
-            for event in events { deliver(event) }
-            then?()
-        }
+        fetchProfiles(missing)
     }
 
     /// Shows a call that ended on this device alone (hung up with its session, or after the service's
@@ -380,36 +424,31 @@ extension TencentClient {
 
     // MARK: - Duration
 
-    /// Runs the one-second tick of `activeCall.duration` while the shown call is connected here, on the
-    /// environment's clock (a test clock in tests).
-    private func updateDurationTimer(for view: TencentCallView) {
+    /// Runs the one-second tick of `activeCall.duration` while `view` (being shown) is connected here,
+    /// on the environment's clock (a test clock in tests): one tick per call and connection instant, so
+    /// a rejoined call counts afresh. Called under the state lock.
+    private func updateDurationTimer(in state: inout State, for view: TencentCallView) {
         let since: Timestamp? = view.ending == nil ? view.connectedSince : nil
-        let timer: Task<Void, Never>? = state.withLock { state -> Task<Void, Never>? in
-            guard let since else {
-                state.durationTimer?.cancel()
-                state.durationTimer = nil
-                return nil
-            }
-            guard state.durationTimer == nil else { return nil }
-            let clock = environment.clock
-            let callID = view.callID
-            let task = Task { [weak self] in
-                var tick = 1
-                while !Task.isCancelled {
-                    let at = since + TencentLimits.durationTick * tick
-                    do { try await clock.sleep(until: at) } catch { return }
-                    guard let self, !Task.isCancelled, isShowingConnected(callID) else { return }
-                    post { [self] in
-                        guard isShowingConnected(callID) else { return }
-                        publishCall(at: at)
-                    }
-                    tick += 1
+        if let current = state.durationTimer, current.callID == view.callID, current.since == since { return }
+        state.stopDurationTimer()
+        guard let since else { return }
+        let clock = environment.clock
+        let callID = view.callID
+        let this = WeakReference(self)
+        let task = Task {
+            var tick = 1
+            while !Task.isCancelled {
+                let at = since + TencentLimits.durationTick * tick
+                do { try await clock.sleep(until: at) } catch { return }
+                guard let client = this.value, !Task.isCancelled, client.isShowingConnected(callID) else { return }
+                client.post {
+                    guard client.isShowingConnected(callID) else { return }
+                    client.publishCall(at: at)
                 }
+                tick += 1
             }
-            state.durationTimer = task
-            return task
         }
-        _ = timer
+        state.durationTimer = (callID, since, task)
     }
 
     private func isShowingConnected(_ callID: String) -> Bool {
@@ -418,17 +457,26 @@ extension TencentClient {
 
     // MARK: - Profiles and media
 
-    /// Reads the profiles of the call's members the device does not know yet; the state shows names
-    /// and avatars once they arrive.
-    private func fetchProfiles(of view: TencentCallView) {
-        let missing: [UserID] = state.withLock { state in
-            view.members.map(\.id).filter { $0 != state.user?.rawValue && state.profiles[$0] == nil }.map(UserID.init(rawValue:))
+    /// The members of `view` whose profiles the device neither knows nor is reading; marks them as
+    /// being read. Called under the state lock.
+    private func missingProfiles(in state: inout State, of view: TencentCallView) -> [UserID] {
+        let missing = view.members.map(\.id).filter {
+            $0 != state.user?.rawValue && state.profiles[$0] == nil && !state.profilesInFlight.contains($0)
         }
-        guard !missing.isEmpty else { return }
-        submit(.queryProfiles(missing)) { [weak self] result in
-            guard let self, case .success(.profiles(let profiles)) = result else { return }
+        state.profilesInFlight.formUnion(missing)
+        return missing.map(UserID.init(rawValue:))
+    }
+
+    /// Reads profiles; the state shows the names and avatars once they arrive.
+    private func fetchProfiles(_ users: [UserID]) {
+        guard !users.isEmpty else { return }
+        submit(.queryProfiles(users)) { [weak self] result in
+            guard let self else { return }
             state.withLock { state in
-                for profile in profiles { state.profiles[profile.user.rawValue] = profile }
+                state.profilesInFlight.subtract(users.map(\.rawValue))
+                if case .success(.profiles(let profiles)) = result {
+                    for profile in profiles { state.profiles[profile.user.rawValue] = profile }
+                }
             }
             post { [self] in publishCall() }
         }
@@ -460,6 +508,10 @@ extension TencentCallView {
 
     func extraInfo(role: TUICallRole) -> TUICallObserverExtraInfo {
         let info = TUICallObserverExtraInfo()
+        // A numeric room (one placed with `TUIRoomId.intRoomId`) shows in both forms.
+        if let number = UInt32(roomID), (1...UInt32(Int32.max)).contains(number) {
+            info.roomId.intRoomId = number
+        }
         info.roomId.strRoomId = roomID
         info.role = role
         info.userData = userData

@@ -47,7 +47,13 @@ final class TencentClient: Sendable {
         var publishedView: TencentCallView?
         /// A `calls` or `join` is on its way: the device is busy although no call shows yet.
         var isStartingCall = false
-        var durationTimer: Task<Void, Never>?
+        /// The tick of `activeCall.duration`: the call and the instant it counts from.
+        var durationTimer: (callID: String, since: Timestamp, task: Task<Void, Never>)?
+        /// The completion of a login still under way (answered when it ends, or failed when a later
+        /// login or a logout supersedes it).
+        var pendingLogin: (generation: Int, completion: Done?)?
+        /// Profiles being read, so that one is not asked for twice.
+        var profilesInFlight: Set<String> = []
         /// The local devices (`DeviceStore.state`), as the client last set them.
         var devices = DeviceState()
         /// Devices the app simulates as failing (Linux has no capture devices; DeviceStore docs).
@@ -58,12 +64,29 @@ final class TencentClient: Sendable {
 
         var isInCall: Bool { isStartingCall || (view != nil && view?.ending == nil) }
 
+        mutating func stopDurationTimer() {
+            durationTimer?.task.cancel()
+            durationTimer = nil
+        }
+
+        /// The pending login's completion, if it is the one of `generation`.
+        mutating func takePendingLogin(_ generation: Int) -> Done?? {
+            guard let pending = pendingLogin, pending.generation == generation else { return nil }
+            pendingLogin = nil
+            return .some(pending.completion)
+        }
+
+        /// Any pending login's completion (a logout or a later login supersedes it).
+        mutating func takeAnyPendingLogin() -> Done? {
+            defer { pendingLogin = nil }
+            return pendingLogin?.completion
+        }
+
         /// The session this state belongs to is going: a call in progress ends here (hung up, as at
         /// logout) and the duration stops. Returns the call as it ended here, and how to leave it in
         /// the service while the session can still send.
         mutating func endCallWithSession(at now: Timestamp) -> (ended: TencentCallView?, leaving: ServiceOperation?) {
-            durationTimer?.cancel()
-            durationTimer = nil
+            stopDurationTimer()
             isStartingCall = false
             guard let view, view.ending == nil else { return (nil, nil) }
             let ended = view.endedLocally(at: now)
@@ -92,7 +115,7 @@ final class TencentClient: Sendable {
 
     deinit {
         let (session, timer) = state.withLock { ($0.session, $0.durationTimer) }
-        timer?.cancel()
+        timer?.task.cancel()
         if let session {
             Task { await session.shutdown() }
         }
@@ -118,15 +141,33 @@ final class TencentClient: Sendable {
     }
 
     /// Sends `operation` on the logged-in session, in order; `completion` runs on the session's
-    /// executor (in order with the events), so it must `post` what the app sees.
+    /// executor (in order with the events), so it must `post` what the app sees. An answer that arrives
+    /// after the login it was sent under ended (logout, another user) is a `notLoggedIn` failure: it must
+    /// not touch the state of the login that followed.
     func submit(
         _ operation: ServiceOperation,
         completion: @escaping @Sendable (Result<Reply, SignalingError>) -> Void
     ) {
-        guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
+        let current: (ClientSession, Int)? = state.withLock { state in
+            guard state.isLoggedIn, let session = state.session else { return nil }
+            return (session, state.generation)
+        }
+        guard let (session, generation) = current else {
             return completion(.failure(SignalingError(.notLoggedIn, "not logged in")))
         }
-        enqueue { await session.submit(operation) { completion($0) } }
+        let this = WeakReference(self)
+        enqueue {
+            await session.submit(operation) { result in
+                guard this.value?.isCurrent(generation) == true else {
+                    return completion(.failure(SignalingError(.notLoggedIn, "the login ended before the answer")))
+                }
+                completion(result)
+            }
+        }
+    }
+
+    func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { $0.generation == generation }
     }
 
     /// Sends `operation` and forgets it (protocol duties: busy answers, media reports).
@@ -155,7 +196,7 @@ final class TencentClient: Sendable {
                 ERROR_PARAM_INVALID, "userID must be 1 to \(UserID.maximumLength) bytes of printable ASCII")))
         }
         typealias Switch = (session: ClientSession, previous: ClientSession?, generation: Int,
-                            leaving: ServiceOperation?, ended: TencentCallView?)
+                            leaving: ServiceOperation?, ended: TencentCallView?, superseded: Done?)
         let outcome: Switch? = state.withLock { state in
             if state.isLoggedIn, state.user == userID, state.sdkAppID == sdkAppID { return nil }
             let configuration = ClientConfiguration(
@@ -174,12 +215,15 @@ final class TencentClient: Sendable {
             state.sdkAppID = sdkAppID
             state.isLoggedIn = false
             state.generation += 1
-            return (session, previous, state.generation, leaving, ended)
+            let superseded = state.takeAnyPendingLogin()
+            state.pendingLogin = (state.generation, completion)
+            return (session, previous, state.generation, leaving, ended, superseded)
         }
-        guard let (session, previous, generation, leaving, ended) = outcome else {
+        guard let (session, previous, generation, leaving, ended, superseded) = outcome else {
             // Already logged in as this user: the IM SDK answers success.
             return complete(completion, .success(()))
         }
+        complete(superseded, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "superseded by a later login")))
         if let ended {
             showEndedHere(ended)
         }
@@ -197,15 +241,15 @@ final class TencentClient: Sendable {
                 guard let client = this.value else { return }
                 switch result {
                 case .success:
-                    client.loggedIn(session, generation: generation, completion: completion)
+                    client.loggedIn(session, generation: generation)
                 case .failure(let error):
-                    let current = client.state.withLock { state in
-                        guard state.generation == generation else { return false }
+                    let pending: Done?? = client.state.withLock { state in
+                        guard state.generation == generation else { return nil }
                         state.session = nil
                         state.user = nil
-                        return true
+                        return state.takePendingLogin(generation)
                     }
-                    if current { client.complete(completion, .failure(TencentErrorMapping.loginError(error))) }
+                    if let pending { client.complete(pending, .failure(TencentErrorMapping.loginError(error))) }
                 }
             }
         }
@@ -213,7 +257,7 @@ final class TencentClient: Sendable {
 
     /// The session is welcomed: turn multi-device on if asked, read the user's profile, then publish
     /// `logined` and answer.
-    private func loggedIn(_ session: ClientSession, generation: Int, completion: Done?) {
+    private func loggedIn(_ session: ClientSession, generation: Int) {
         let (user, multiDevice) = state.withLock { state -> (UserID?, Bool) in
             guard state.generation == generation else { return (nil, false) }
             state.isLoggedIn = true
@@ -226,23 +270,24 @@ final class TencentClient: Sendable {
         let this = WeakReference(self)
         enqueue {
             await session.submit(.queryProfiles([user])) { result in
-                this.value?.finishLogin(result, user: user, generation: generation, completion: completion)
+                this.value?.finishLogin(result, user: user, generation: generation)
             }
         }
     }
 
-    private func finishLogin(_ result: Result<Reply, SignalingError>, user: UserID, generation: Int, completion: Done?) {
+    private func finishLogin(_ result: Result<Reply, SignalingError>, user: UserID, generation: Int) {
         var profile = UserProfile(userID: user.rawValue)
         if case .success(.profiles(let profiles)) = result, let mine = profiles.first {
             profile.nickname = mine.nickname
             profile.avatarURL = mine.avatarURL
         }
-        let current = state.withLock { state in
-            guard state.generation == generation else { return false }
+        let pending: Done?? = state.withLock { state in
+            guard state.generation == generation else { return nil }
             state.selfProfile = profile
-            return true
+            return state.takePendingLogin(generation)
         }
-        guard current else { return }
+        guard let pending else { return }
+        let completion = pending
         let shown = profile
         post { [self] in
             loginState.update { state in
@@ -257,17 +302,19 @@ final class TencentClient: Sendable {
     /// `LoginStore.logout(completion:)`: a call in progress is hung up first (and ends here with
     /// `hangup`), then the session logs out.
     func logout(completion: Done?) {
-        let outcome: (ClientSession, ServiceOperation?, TencentCallView?)? = state.withLock { state in
+        let outcome: (ClientSession, ServiceOperation?, TencentCallView?, Done?)? = state.withLock { state in
             guard let session = state.session else { return nil }
             let (ended, leaving) = state.endCallWithSession(at: now)
+            let pending = state.takeAnyPendingLogin()
             state.session = nil
             state.isLoggedIn = false
             state.generation += 1
-            return (session, leaving, ended)
+            return (session, leaving, ended, pending)
         }
-        guard let (session, leaving, ended) = outcome else {
+        guard let (session, leaving, ended, pending) = outcome else {
             return complete(completion, .success(()))
         }
+        complete(pending, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "logged out before the login completed")))
         if let ended {
             showEndedHere(ended)
         }
@@ -292,15 +339,16 @@ final class TencentClient: Sendable {
     /// the call that ended here with it, for a session that can still send (an expired UserSig).
     @discardableResult
     private func forcedOut(_ event: LoginEvent, generation: Int) -> ServiceOperation? {
-        let current: (Bool, TencentCallView?, ServiceOperation?) = state.withLock { state in
-            guard state.generation == generation else { return (false, nil, nil) }
+        let current: (Bool, TencentCallView?, ServiceOperation?, Done?) = state.withLock { state in
+            guard state.generation == generation else { return (false, nil, nil, nil) }
             state.generation += 1
             state.isLoggedIn = false
             state.session = nil
             let (ended, leaving) = state.endCallWithSession(at: now)
-            return (true, ended, leaving)
+            return (true, ended, leaving, state.takeAnyPendingLogin())
         }
         guard current.0 else { return nil }
+        complete(current.3, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "logged out by the service: \(event)")))
         if let ended = current.1 {
             showEndedHere(ended)
         }
@@ -320,16 +368,16 @@ final class TencentClient: Sendable {
 
     /// Logs out and lets the session go (the instance is released).
     func shutdown() {
-        let session = state.withLock { state -> ClientSession? in
+        let (session, pending) = state.withLock { state -> (ClientSession?, Done?) in
             defer {
                 state.session = nil
                 state.isLoggedIn = false
                 state.generation += 1
-                state.durationTimer?.cancel()
-                state.durationTimer = nil
+                state.stopDurationTimer()
             }
-            return state.session
+            return (state.session, state.takeAnyPendingLogin())
         }
+        complete(pending, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "the instance was released")))
         guard let session else { return }
         enqueue {
             try? await session.logout()
@@ -352,9 +400,28 @@ final class TencentClient: Sendable {
             }
         case .server(let serverEvent):
             handle(serverEvent, generation: generation)
-        case .sessionReplaced, .reconnectRefused:
-            break
+        case .sessionReplaced:
+            sessionReplaced(generation: generation)
+        case .reconnectRefused(let error):
+            // A UserSig that ran out (or was revoked) while the link was down: the IM SDK's
+            // `onUserSigExpired`; the session stops retrying with it.
+            guard error.code == .service(.tokenExpired) || error.code == .service(.invalidToken),
+                  let session = state.withLock({ $0.session }) else { return }
+            forcedOut(.loginExpired, generation: generation)
+            enqueue { await session.shutdown() }
         }
+    }
+
+    /// The session was lost past the service's grace period and replaced by a fresh login: the service
+    /// took this device out of its call (`leavesWithDevice`), so the call ends here too, and the
+    /// session's settings are sent again.
+    private func sessionReplaced(generation: Int) {
+        let (ended, multiDevice): (TencentCallView?, Bool) = state.withLock { state in
+            guard state.generation == generation else { return (nil, false) }
+            return (state.endCallWithSession(at: now).ended, state.multiDevice)
+        }
+        if let ended { showEndedHere(ended) }
+        if multiDevice { fire(.setMultiDevice(true)) }
     }
 
     private func handle(_ event: ServerEvent, generation: Int) {

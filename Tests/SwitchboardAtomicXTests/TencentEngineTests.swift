@@ -419,6 +419,10 @@ struct TencentDeliveryTests {
         alice.engine.setBeautyLevel(0.5, succ: succ("beauty"), fail: fail("beauty fail"))
         alice.engine.startRemoteView(userId: "bob", videoView: TUIVideoView(), onPlaying: { _ in probe.check("playing") },
                                      onLoading: { _ in probe.check("loading") }, onError: { _, _, _ in probe.check("view error") })
+        // Answers that arrive after a logout are failures of the login that ended; wait for them first.
+        try await world.eventually("the queries are answered") {
+            Set(["query", "engine query"]).isSubset(of: Set(probe.onQueue + probe.offQueue))
+        }
         alice.loginStore.logout(completion: completion("logout"))
 
         // tui.received is the callee's (alice is the caller: she hears begin and end).
