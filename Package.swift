@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SwitchboardWire", targets: ["SwitchboardWire"]),
         .library(name: "SwitchboardService", targets: ["SwitchboardService"]),
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
+        .library(name: "SwitchboardServer", targets: ["SwitchboardServer"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
@@ -31,6 +32,15 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The network server (issue 6): HTTP and WebSocket through Hummingbird, the client's WebSocket
+        // through swift-websocket, graceful shutdown through swift-service-lifecycle, metrics in
+        // Prometheus text through swift-metrics and swift-prometheus.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).
@@ -71,6 +81,23 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]
+        ),
+        // The network server: the service behind a WebSocket endpoint, health and metrics over HTTP.
+        .target(
+            name: "SwitchboardServer",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -116,7 +143,9 @@ let package = Package(
                 "SwitchboardService",
                 "SwitchboardClient",
                 "SwitchboardTesting",
+                "SwitchboardServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Vendor-style examples (Examples/README.md): Swift 5 mode, as ported apps are.
@@ -168,6 +197,15 @@ let package = Package(
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
                 "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM",
             ]),
+        .testTarget(
+            name: "SwitchboardServerTests",
+            dependencies: [
+                "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]
+        ),
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Logging
 import Synchronization
 import SwitchboardService
@@ -7,8 +8,9 @@ import SwitchboardService
 /// vendor-style code (which has no notion of a server) picks up when it creates a kit or instance.
 ///
 /// Without configuration it is ``embedded``: one in-process ``SignalingService`` on the system clock,
-/// created on first use, so two `AgoraRtmKit` instances in one process can call each other. Tests point it
-/// at a `TestWorld`; a later issue adds the network server (`SWITCHBOARD_URL`).
+/// created on first use, so two `AgoraRtmKit` instances in one process can call each other. With the
+/// environment variable `SWITCHBOARD_URL` set (`ws://127.0.0.1:7480/v1/signal`), it is ``network(url:)``:
+/// a Switchboard server over WebSocket. Tests point it at a `TestWorld`.
 public struct ClientEnvironment: Sendable {
     /// How sessions reach the service.
     public var transport: any Transport
@@ -26,8 +28,20 @@ public struct ClientEnvironment: Sendable {
 
     /// The environment new kits and instances use. Setting it affects only objects created afterwards.
     public static var current: ClientEnvironment {
-        get { state.withLock { $0 ?? embedded } }
+        get {
+            state.withLock { state in
+                if let state { return state }
+                let chosen = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"].map(network(url:)) ?? embedded
+                state = chosen
+                return chosen
+            }
+        }
         set { state.withLock { $0 = newValue } }
+    }
+
+    /// A Switchboard server at `url` (`ws://` or `wss://`, path `/v1/signal`), on the system clock.
+    public static func network(url: String) -> ClientEnvironment {
+        ClientEnvironment(transport: WebSocketTransport(url: url), clock: .system())
     }
 
     /// The embedded default: one in-process service in development mode for the whole process.

@@ -141,6 +141,13 @@ public final class SignalingService: Sendable {
         }
     }
 
+    /// Sessions and live calls across every app (the server's gauges).
+    public var totals: (sessions: Int, activeCalls: Int) {
+        core.withLock { core in
+            core.realms.values.reduce((0, 0)) { ($0.0 + $1.sessions.count, $0.1 + $1.calls.count) }
+        }
+    }
+
     /// How many connections are open.
     public var connectionCount: Int {
         core.withLock { $0.links.count }

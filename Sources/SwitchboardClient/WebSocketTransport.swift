@@ -1,0 +1,140 @@
+import Logging
+import Synchronization
+import WSClient
+import SwitchboardWire
+
+/// Connects to a Switchboard server over WebSocket (`ws://host:port/v1/signal`, or `wss://` with TLS):
+/// one text message per frame, encoded by the wire codec. The client's own heartbeat (`ping` / `pong`
+/// frames) finds dead links, so WebSocket pings are off.
+public struct WebSocketTransport: Transport {
+    public let url: String
+    /// The largest message accepted from the server, in bytes (8 MiB, as `WireCodec.serverFrameLimits`).
+    public let maxFrameBytes: Int
+    let logger: Logger
+
+    public init(url: String, maxFrameBytes: Int = 8 * 1024 * 1024,
+                logger: Logger = Logger(label: "switchboard.websocket")) {
+        self.url = url
+        self.maxFrameBytes = maxFrameBytes
+        self.logger = logger
+    }
+
+    public func connect() async throws(SignalingError) -> any TransportConnection {
+        let link = WebSocketLink(maxFrameBytes: maxFrameBytes, logger: logger)
+        try await link.open(url)
+        return link
+    }
+}
+
+/// One WebSocket connection as a ``TransportConnection``: frames to send queue in an `AsyncStream` that
+/// the connection's writer drains in order; frames received are decoded and yielded in order.
+final class WebSocketLink: TransportConnection, Sendable {
+    private enum Outgoing: Sendable {
+        case frame(ClientFrame)
+        case close
+    }
+
+    let frames: AsyncStream<ServerFrame>
+    private let received: AsyncStream<ServerFrame>.Continuation
+    private let outgoing: AsyncStream<Outgoing>
+    private let toSend: AsyncStream<Outgoing>.Continuation
+    private let maxFrameBytes: Int
+    private let logger: Logger
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init(maxFrameBytes: Int, logger: Logger) {
+        (frames, received) = AsyncStream.makeStream(of: ServerFrame.self)
+        (outgoing, toSend) = AsyncStream.makeStream(of: Outgoing.self)
+        self.maxFrameBytes = maxFrameBytes
+        self.logger = logger
+    }
+
+    func send(_ frame: ClientFrame) {
+        toSend.yield(.frame(frame))
+    }
+
+    func close() {
+        toSend.yield(.close)
+        toSend.finish()
+    }
+
+    /// Connects; returns once the WebSocket is open, or throws why it could not be opened.
+    func open(_ url: String) async throws(SignalingError) {
+        let opened = OneShot()
+        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
+            opened.set(waiter)
+            let task = Task { [self] in
+                do {
+                    let configuration = WebSocketClientConfiguration(maxFrameSize: maxFrameBytes, autoPing: .disabled)
+                    let outgoing = self.outgoing
+                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
+                        inbound, outbound, _ in
+                        opened.resume(.success(()))
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask {
+                                for await item in outgoing {
+                                    switch item {
+                                    case .frame(let frame):
+                                        try await outbound.write(.text(WireCodec.encodeText(frame)))
+                                    case .close:
+                                        try await outbound.close(.normalClosure, reason: nil)
+                                        return
+                                    }
+                                }
+                            }
+                            for try await message in inbound.messages(maxSize: self.maxFrameBytes) {
+                                self.receive(message)
+                            }
+                            group.cancelAll()
+                        }
+                    }
+                    opened.resume(.failure(SignalingError(.disconnected, "the server closed the WebSocket at once")))
+                } catch {
+                    opened.resume(.failure(SignalingError(.disconnected, "cannot reach \(url): \(error)")))
+                }
+                received.finish()
+            }
+            self.task.withLock { $0 = task }
+        }
+        try result.get()
+    }
+
+    private func receive(_ message: WebSocketMessage) {
+        let decoded: ServerFrame
+        do {
+            switch message {
+            case .text(let text):
+                decoded = try WireCodec.decodeServerFrame(text)
+            case .binary(let buffer):
+                decoded = try WireCodec.decodeServerFrame(Array(buffer.readableBytesView))
+            }
+        } catch {
+            // A frame that does not decode is the server's bug; the heartbeat and the request timeouts
+            // deal with whatever it meant.
+            logger.error("dropped an undecodable frame from the server: \(error)")
+            return
+        }
+        received.yield(decoded)
+    }
+
+    deinit {
+        toSend.finish()
+        task.withLock { $0?.cancel() }
+    }
+}
+
+/// Resumes a continuation once, from whichever side gets there first.
+private final class OneShot: Sendable {
+    private let waiter = Mutex<CheckedContinuation<Result<Void, SignalingError>, Never>?>(nil)
+
+    func set(_ continuation: CheckedContinuation<Result<Void, SignalingError>, Never>) {
+        waiter.withLock { $0 = continuation }
+    }
+
+    func resume(_ result: Result<Void, SignalingError>) {
+        waiter.withLock { waiter in
+            waiter?.resume(returning: result)
+            waiter = nil
+        }
+    }
+}

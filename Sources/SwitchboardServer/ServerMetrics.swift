@@ -1,0 +1,63 @@
+import Metrics
+import Prometheus
+import SwitchboardService
+import SwitchboardWire
+
+/// The server's metrics, in Prometheus text at `GET /metrics` (through swift-metrics, with
+/// swift-prometheus as the backend): connections, sessions, active calls, frames in and out by type,
+/// errors by code, request latency.
+///
+/// Each server has its own registry, so two servers in one process (tests) do not mix their numbers.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let connections: Metrics.Gauge
+    private let sessions: Metrics.Gauge
+    private let calls: Metrics.Gauge
+
+    init() {
+        factory = PrometheusMetricsFactory(registry: registry)
+        connections = Metrics.Gauge(label: "switchboard_connections", dimensions: [], factory: factory)
+        sessions = Metrics.Gauge(label: "switchboard_sessions", dimensions: [], factory: factory)
+        calls = Metrics.Gauge(label: "switchboard_active_calls", dimensions: [], factory: factory)
+    }
+
+    func frameIn(_ type: String) {
+        Metrics.Counter(label: "switchboard_frames_in_total", dimensions: [("type", type)], factory: factory).increment()
+    }
+
+    func frameOut(_ frame: ServerFrame) {
+        let type: String
+        switch frame {
+        case .welcome: type = "welcome"
+        case .refused(let refusal):
+            type = "refused"
+            countError(refusal)
+        case .response(let response):
+            type = "res"
+            if case .failure(let failure) = response.result { countError(failure) }
+        case .event: type = "evt"
+        case .pong: type = "pong"
+        case .bye: type = "bye"
+        }
+        Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", type)], factory: factory).increment()
+    }
+
+    func countError(_ error: SignalingError) {
+        Metrics.Counter(label: "switchboard_errors_total", dimensions: [("code", error.code.rawValue)], factory: factory).increment()
+    }
+
+    func requestLatency(_ duration: Duration) {
+        Metrics.Timer(label: "switchboard_request_seconds", dimensions: [], factory: factory).recordNanoseconds(
+            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    /// Reads the service's current counts into the gauges, then renders every metric.
+    func render(service: SignalingService) -> String {
+        let totals = service.totals
+        connections.record(service.connectionCount)
+        sessions.record(totals.sessions)
+        calls.record(totals.activeCalls)
+        return registry.emitToString()
+    }
+}

@@ -1,0 +1,132 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+import SwitchboardService
+import SwitchboardWire
+
+/// The network server: a ``SignalingService`` behind a WebSocket endpoint (`/v1/signal`, one wire frame
+/// per text message), with `GET /healthz` and `GET /metrics` (Prometheus text) over HTTP, on Hummingbird.
+/// The service's timers run alongside as a service of the same lifecycle; SIGTERM and SIGINT shut the
+/// whole server down gracefully.
+public final class SignalingServer: Sendable {
+    public let configuration: ServerConfiguration
+    public let service: SignalingService
+    let metrics = ServerMetrics()
+    let logger: Logger
+
+    public init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
+        self.configuration = configuration
+        self.service = service
+        self.logger = logger
+    }
+
+    /// Runs until cancelled or shut down by a signal. `onListening` gets the port actually bound (the
+    /// configured one, or the one picked for port 0).
+    public func run(
+        gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let application = makeApplication(onListening: onListening)
+        let group = ServiceGroup(
+            configuration: .init(services: [application, ServiceTimers(service: service)],
+                                 gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
+        try await group.run()
+    }
+
+    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.get("/healthz") { _, _ in
+            "ok\n"
+        }
+        router.get("/metrics") { [self] _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
+        }
+        router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath)) { [self] inbound, outbound, _ in
+            try await serve(inbound: inbound, outbound: outbound)
+        }
+        let webSocket = WebSocketServerConfiguration(
+            maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(5))
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket)),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "switchboard"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// One client connection: frames in go to the service (undecodable ones are answered with an error
+    /// and counted), frames the service sends go out in order; the service learns when the socket is
+    /// gone.
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let connection = WebSocketServiceConnection(metrics: metrics)
+        let id = service.open(connection)
+        defer {
+            connection.finish()
+            service.closed(id)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await item in connection.outgoing {
+                    switch item {
+                    case .frame(let frame):
+                        try await outbound.write(.text(WireCodec.encodeText(frame)))
+                    case .close:
+                        try await outbound.close(.normalClosure, reason: nil)
+                        return
+                    }
+                }
+            }
+            for try await message in inbound.messages(maxSize: configuration.maxFrameBytes) {
+                receive(message, from: id)
+            }
+            group.cancelAll()
+        }
+    }
+
+    private func receive(_ message: WebSocketMessage, from id: ConnectionID) {
+        let bytes: [UInt8] = switch message {
+        case .text(let text): Array(text.utf8)
+        case .binary(let buffer): Array(buffer.readableBytesView)
+        }
+        let frame: ClientFrame
+        do {
+            frame = try WireCodec.decodeClientFrame(bytes)
+        } catch {
+            metrics.frameIn("invalid")
+            service.receiveInvalid(error, requestID: WireCodec.requestID(in: bytes), from: id)
+            return
+        }
+        switch frame {
+        case .hello:
+            metrics.frameIn("hello")
+            service.receive(frame, from: id)
+        case .request:
+            metrics.frameIn("req")
+            let started = ContinuousClock.now
+            service.receive(frame, from: id)
+            metrics.requestLatency(ContinuousClock.now - started)
+        case .ack:
+            metrics.frameIn("ack")
+            service.receive(frame, from: id)
+        case .ping:
+            metrics.frameIn("ping")
+            service.receive(frame, from: id)
+        }
+    }
+}
+
+/// The service's timer loop as a lifecycle service.
+struct ServiceTimers: Service {
+    let service: SignalingService
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await service.run()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SwitchboardServer
+import SwitchboardService
+
+/// `switchboard serve`: the network server on its defaults (DECISIONS.md, "Server defaults").
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the signaling server: WebSocket at /v1/signal, GET /healthz, GET /metrics.")
+
+    @Option(help: "The address to listen on (loopback by default).")
+    var host = ServerConfiguration.defaultHost
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = ServerConfiguration.defaultPort
+
+    func run() async throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "switchboard.server")
+        logger.logLevel = .info
+        let service = SignalingService(
+            configuration: .development, clock: .system(), store: InMemoryCallRecordStore(), verifier: nil,
+            logger: logger)
+        logger.warning("development mode: no apps are configured, so every token is accepted")
+        let server = SignalingServer(
+            configuration: ServerConfiguration(host: host, port: port), service: service, logger: logger)
+        try await server.run { port in
+            // The one line scripts and tests wait for.
+            let line = "switchboard: listening on ws://\(host):\(port)\(ServerConfiguration.signalPath)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    }
+}

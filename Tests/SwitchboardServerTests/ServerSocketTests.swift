@@ -1,0 +1,232 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import Synchronization
+import Testing
+import SwitchboardAtomicX
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardService
+import SwitchboardWire
+import SwitchboardZIM
+import WSClient
+
+/// A server on an ephemeral loopback port, stopped when the test is done.
+final class RunningServer: Sendable {
+    let service: SignalingService
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    var url: String { "ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)" }
+    var http: String { "http://127.0.0.1:\(port)" }
+
+    static func start(maxFrameBytes: Int = 1 << 20) async throws -> RunningServer {
+        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
+        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
+                                       verifier: nil, logger: logger)
+        let server = SignalingServer(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: maxFrameBytes),
+            service: service, logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task {
+            try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return RunningServer(service: service, port: port, task: task)
+    }
+
+    private init(service: SignalingService, port: Int, task: Task<Void, any Error>) {
+        self.service = service
+        self.port = port
+        self.task = task
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    func environment(queue: DispatchQueue) -> ClientEnvironment {
+        ClientEnvironment(transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: queue)
+    }
+
+    func session(_ user: UserID) -> ClientSession {
+        let configuration = ClientConfiguration(app: "test-app", user: user, device: DeviceID("\(user.rawValue)-1"),
+                                                token: "token", surface: "test")
+        return ClientSession(configuration: configuration, transport: WebSocketTransport(url: url), clock: .system())
+    }
+
+    func get(_ path: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: http + path)!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Waits for a condition in real time (the server runs on the system clock).
+func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !(await condition()) {
+        if ContinuousClock.now > deadline { throw TimeoutError(what: what) }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+struct TimeoutError: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+@Suite("The network server over real loopback sockets", .serialized)
+struct ServerSocketTests {
+    @Test("GET /healthz answers ok; GET /metrics is Prometheus text with the server's gauges")
+    func healthAndMetrics() async throws {
+        let server = try await RunningServer.start()
+        let health = try await server.get("/healthz")
+        #expect(health.status == 200)
+        #expect(health.body == "ok\n")
+        let alice = server.session("alice")
+        try await alice.login()
+        let metrics = try await server.get("/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.body.contains("switchboard_connections 1"))
+        #expect(metrics.body.contains("switchboard_sessions 1"))
+        #expect(metrics.body.contains("switchboard_frames_in_total{type=\"hello\"} 1"))
+        #expect(metrics.body.contains("switchboard_frames_out_total{type=\"welcome\"} 1"))
+        try await alice.logout()
+        await alice.shutdown()
+        await server.stop()
+    }
+
+    @Test("two client sessions call each other over the WebSocket: invite, delivery, accept")
+    func sessionsCallEachOther() async throws {
+        let server = try await RunningServer.start()
+        let alice = server.session("alice")
+        let bob = server.session("bob")
+        try await alice.login()
+        try await bob.login()
+        let call = try await alice.invite(InviteRequest(invitees: ["bob"], payload: "hello over the wire"))
+        var bobEvents = await bob.events.makeAsyncIterator()
+        var invited: CallNotification?
+        while invited == nil, let event = await bobEvents.next() {
+            if case .server(.call(let note)) = event, case .invited = note.kind { invited = note }
+        }
+        #expect(invited?.call.id == call.id)
+        #expect(invited?.call.payload == "hello over the wire")
+        let accepted = try await bob.act(.accept(data: "hi"), on: call.id)
+        #expect(accepted.call.participant("bob")?.state == .accepted)
+        #expect(server.service.activeCalls().isEmpty, "a general call ends once everyone answered")
+        for session in [alice, bob] {
+            try await session.logout()
+            await session.shutdown()
+        }
+        await server.stop()
+    }
+
+    @Test("a ZIM user and a Tencent user, each on its own client stack, call each other through the server")
+    func surfacesOverTheNetwork() async throws {
+        let server = try await RunningServer.start()
+        let zimQueue = DispatchQueue(label: "zim")
+        let config = ZIMAppConfig()
+        config.appID = 1_234_567
+        config.appSign = "sign"
+        let zim = try #require(ZIM.create(with: config, environment: server.environment(queue: zimQueue)))
+        let handler = ZIMRecorder()
+        zim.setEventHandler(handler)
+        let tencent = AtomicXInstance(environment: server.environment(queue: DispatchQueue(label: "tencent")))
+        let events = Mutex<[String]>([])
+        let subscription = tencent.callStore.callEventPublisher.sink { event in
+            events.withLock { $0.append("\(event)") }
+        }
+
+        let zimLogin = ZIMLoginConfig()
+        zimLogin.token = "token"
+        let loggedIn = await withCheckedContinuation { done in zim.login(withUserID: "alice", config: zimLogin) { done.resume(returning: $0.code) } }
+        #expect(loggedIn == .ZIMErrorCodeSuccess)
+        let tencentLogin = await withCheckedContinuation { done in
+            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: "sig") { done.resume(returning: Box($0)) }
+        }
+        #expect(tencentLogin.value.isSuccess)
+
+        let invite = ZIMCallInviteConfig()
+        invite.extendedData = "from zim over the network"
+        let callID = await withCheckedContinuation { done in
+            zim.callInvite(with: ["bob"], config: invite) { callID, _, _ in done.resume(returning: callID) }
+        }
+        try await eventually("bob rings") { events.withLock { $0.contains { $0.contains("onCallReceived") } } }
+        #expect(events.withLock { $0 }.contains { $0.contains(callID) && $0.contains("from zim over the network") })
+        let accepted = await withCheckedContinuation { done in tencent.callStore.accept { done.resume(returning: Box($0)) } }
+        #expect(accepted.value.isSuccess)
+        try await eventually("alice sees bob accepted") { handler.lines.contains { $0.contains("bob:accepted") } }
+
+        zim.destroy()
+        _ = await withCheckedContinuation { done in tencent.loginStore.logout { done.resume(returning: Box($0)) } }
+        withExtendedLifetime(subscription) {}
+        await server.stop()
+    }
+
+    @Test("bad and oversized frames get errors; other clients are not disturbed")
+    func badFrames() async throws {
+        let server = try await RunningServer.start(maxFrameBytes: 64 * 1024)
+        let alice = server.session("alice")
+        try await alice.login()
+
+        // A raw client logs in, then sends garbage (dropped: it has no request id), a request with a
+        // readable id but a bad body (answered with an error), and a message over the limit (the server
+        // closes that connection).
+        let replies = Mutex<[String]>([])
+        let raw = Task {
+            try await WebSocketClient.connect(url: server.url, logger: Logger(label: "raw")) { inbound, outbound, _ in
+                try await outbound.write(.text(WireCodec.encodeText(.hello(Hello(
+                    app: "test-app", user: "mallory", device: "m-1", token: "t", loginPolicy: .multiDevice)))))
+                try await outbound.write(.text("not json"))
+                try await outbound.write(.text(#"{"t":"req","id":7,"op":"call.invite","body":{}}"#))
+                var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                for _ in 0..<2 {
+                    if case .text(let text) = try await iterator.next() { replies.withLock { $0.append(text) } }
+                }
+                try await outbound.write(.text(String(repeating: "x", count: 65 * 1024)))
+                while try await iterator.next() != nil {}
+            }
+        }
+        try await eventually("welcome and an error reply") { replies.withLock { $0.count == 2 } }
+        let texts = replies.withLock { $0 }
+        #expect(texts[0].contains(#""t":"welcome""#))
+        #expect(texts[1].contains(#""id":7"#) && texts[1].contains("invalid_request"))
+        _ = await raw.result
+        // alice's session is untouched.
+        #expect(try await alice.activeCalls().isEmpty)
+        let metrics = try await server.get("/metrics")
+        #expect(metrics.body.contains("switchboard_frames_in_total{type=\"invalid\"}"))
+        try await alice.logout()
+        await alice.shutdown()
+        await server.stop()
+    }
+}
+
+/// A ZIM event handler that keeps `callUserStateChanged` lines.
+final class ZIMRecorder: NSObject, ZIMEventHandler, @unchecked Sendable {
+    private let log = Mutex<[String]>([])
+    var lines: [String] { log.withLock { $0 } }
+
+    func zim(_ zim: ZIM, callUserStateChanged info: ZIMCallUserStateChangeInfo, callID: String) {
+        let users = info.callUserList.map { "\($0.userID):\($0.state)" }.joined(separator: ",")
+        log.withLock { $0.append("state \(callID) \(users)") }
+    }
+}
+
+struct Box<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
