@@ -412,16 +412,32 @@ final class TencentClient: Sendable {
         }
     }
 
-    /// The session was lost past the service's grace period and replaced by a fresh login: the service
-    /// took this device out of its call (`leavesWithDevice`), so the call ends here too, and the
-    /// session's settings are sent again.
+    /// The session was lost and replaced by a fresh login (the link was down past the service's grace
+    /// period, or the server restarted). The shown call goes on only if the service still has this
+    /// device in it (a restarted server resumes its calls; a lost session takes the device out of its
+    /// call, `leavesWithDevice`): the service's list of active calls decides, and a call missing from it
+    /// ends here. The session's settings are sent again.
     private func sessionReplaced(generation: Int) {
-        let (ended, multiDevice): (TencentCallView?, Bool) = state.withLock { state in
+        let (callID, multiDevice): (String?, Bool) = state.withLock { state in
             guard state.generation == generation else { return (nil, false) }
-            return (state.endCallWithSession(at: now).ended, state.multiDevice)
+            return (state.view?.ending == nil ? state.view?.callID : nil, state.multiDevice)
         }
-        if let ended { showEndedHere(ended) }
         if multiDevice { fire(.setMultiDevice(true)) }
+        guard let callID else { return }
+        submit(.activeCalls) { [weak self] result in
+            guard let self else { return }
+            let me = state.withLock { $0.user }
+            if case .success(.calls(let calls)) = result, let me,
+               let call = calls.first(where: { $0.id.rawValue == callID }),
+               let view = TencentCallView(call: call, me: me, device: device), view.ending == nil {
+                return show(view, generation: generation)
+            }
+            let ended: TencentCallView? = state.withLock { state in
+                guard state.generation == generation, state.view?.callID == callID else { return nil }
+                return state.endCallWithSession(at: now).ended
+            }
+            if let ended { showEndedHere(ended) }
+        }
     }
 
     private func handle(_ event: ServerEvent, generation: Int) {

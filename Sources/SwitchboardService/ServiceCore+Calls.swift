@@ -175,6 +175,7 @@ extension ServiceCore {
             }
         }
         realm.reindex(engine)
+        keepLive(engine.call, in: realm)
         if engine.call.state.isEnded {
             realm.calls[id] = nil
             realm.emptyCalls[id] = nil

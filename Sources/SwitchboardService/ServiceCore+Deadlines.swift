@@ -38,6 +38,9 @@ extension ServiceCore {
         case .emptyCall(let app, let id):
             guard let realm = realms[app] else { return }
             collectEmptyCall(id, in: realm, at: deadline.time)
+        case .restartGrace(let app):
+            guard let realm = realms[app] else { return }
+            restartGraceOver(in: realm, at: deadline.time)
         }
     }
 }

@@ -9,6 +9,7 @@ import SwitchboardWire
 final class ServiceCore {
     let configuration: ServiceConfiguration
     let store: any CallRecordStore
+    let liveCalls: any LiveCallStore
     let verifier: any TokenVerifier
     var logger: Logger
 
@@ -45,9 +46,13 @@ final class ServiceCore {
     var randomness = SystemRandomNumberGenerator()
     var identifierCounter: UInt64 = 0
 
-    init(configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier, logger: Logger) {
+    init(
+        configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
+        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), logger: Logger
+    ) {
         self.configuration = configuration
         self.store = store
+        self.liveCalls = liveCalls
         self.verifier = verifier
         self.logger = logger
         var byVendor: [String: AppConfiguration] = [:]
@@ -201,6 +206,9 @@ struct Deadline: Comparable {
         case offlineSweep(AppID)
         /// End a kept call that has stayed empty for the empty-call retention.
         case emptyCall(AppID, CallID)
+        /// The grace period after a restart is over: users of resumed calls who did not log back in
+        /// are offline for their calls.
+        case restartGrace(AppID)
     }
 
     var time: Timestamp

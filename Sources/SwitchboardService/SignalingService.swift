@@ -25,11 +25,14 @@ public final class SignalingService: Sendable {
     ///   - store: where call records go.
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
+    ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
+    ///     restart), with their deadlines. Memory only by default.
     public init(
         configuration: ServiceConfiguration = .development,
         clock: ServiceClock = .system(),
         store: any CallRecordStore = InMemoryCallRecordStore(),
         verifier: (any TokenVerifier)? = nil,
+        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
         logger: Logger = Logger(label: "switchboard.service")
     ) {
         precondition(verifier != nil || configuration.isDevelopmentMode,
@@ -39,7 +42,9 @@ public final class SignalingService: Sendable {
         self.store = store
         self.logger = logger
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
-        core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, logger: logger))
+        core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
+                                 logger: logger))
+        core.withLock { $0.restoreLiveCalls(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
         }

@@ -15,12 +15,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = ServerConfiguration.defaultPort
 
+    @Option(help: "The SQLite file of call records and live calls (created when missing).")
+    var data = "switchboard.sqlite"
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "switchboard.server")
         logger.logLevel = .info
+        let store = try SQLiteStore(path: data)
         let service = SignalingService(
-            configuration: .development, clock: .system(), store: InMemoryCallRecordStore(), verifier: nil,
+            configuration: .development, clock: .system(), store: store, verifier: nil, liveCalls: store,
             logger: logger)
         logger.warning("development mode: no apps are configured, so every token is accepted")
         let server = SignalingServer(

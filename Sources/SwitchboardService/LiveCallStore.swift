@@ -1,0 +1,24 @@
+import SwitchboardCore
+
+/// Where the service keeps its live calls (ringing or connected, with their internals: deadlines,
+/// online flags, record marks), so that a restarted service goes on with them: ringing calls keep their
+/// deadlines, answered calls stay answered.
+///
+/// The service writes a call after every transition, under its lock and before any response says the
+/// request succeeded (like ``CallRecordStore``), and removes it once it ended.
+public protocol LiveCallStore: Sendable {
+    /// Keeps `call` as it is now.
+    func save(_ call: Call, app: AppID) throws
+    /// The call ended: it is no longer live.
+    func remove(_ id: CallID, app: AppID) throws
+    /// Every live call, to resume with after a restart.
+    func liveCalls() throws -> [(app: AppID, call: Call)]
+}
+
+/// No durability: live calls exist only in the service's memory (the embedded default and tests).
+public struct MemoryOnlyLiveCalls: LiveCallStore {
+    public init() {}
+    public func save(_ call: Call, app: AppID) {}
+    public func remove(_ id: CallID, app: AppID) {}
+    public func liveCalls() -> [(app: AppID, call: Call)] { [] }
+}

@@ -1,0 +1,63 @@
+import SwitchboardCore
+
+extension ServiceCore {
+    /// Writes a call's new state to the live-call store (or removes it once ended). A failing store is
+    /// logged loudly: the call goes on in memory, and the next transition writes it again.
+    func keepLive(_ call: Call, in realm: Realm) {
+        do {
+            if call.state.isEnded {
+                try liveCalls.remove(call.id, app: realm.app)
+            } else {
+                try liveCalls.save(call, app: realm.app)
+            }
+        } catch {
+            logger.critical("the live-call store failed for call \(call.id): \(error)")
+        }
+    }
+
+    /// Resumes the calls the live-call store kept (after a restart): each goes back into its realm with
+    /// its deadlines (one already due fires at once), and its participants get the reconnect grace
+    /// period to log back in before their calls learn they are offline.
+    func restoreLiveCalls(at now: Timestamp) {
+        let kept: [(app: AppID, call: Call)]
+        do {
+            kept = try liveCalls.liveCalls()
+        } catch {
+            logger.critical("cannot read the live calls: \(error)")
+            return
+        }
+        var restoredApps = Set<AppID>()
+        for (app, call) in kept {
+            guard let realm = realms[app] else {
+                logger.error("call \(call.id) belongs to app \(app), which is no longer configured; dropped")
+                try? liveCalls.remove(call.id, app: app)
+                continue
+            }
+            let engine = CallEngine(call: call)
+            realm.calls[call.id] = engine
+            realm.reindex(engine)
+            if let deadline = call.nextDeadline {
+                arm(.call(app, call.id), at: deadline)
+            }
+            if !call.participants.contains(where: { $0.state.isActive }) {
+                realm.emptyCalls[call.id] = now
+                arm(.emptyCall(app, call.id), at: now + configuration.emptyCallRetention)
+            }
+            restoredApps.insert(app)
+        }
+        for app in restoredApps.sorted(by: { $0.rawValue < $1.rawValue }) {
+            arm(.restartGrace(app), at: now + configuration.offlineAfter)
+        }
+        if !kept.isEmpty {
+            logger.notice("resumed \(kept.count) live calls")
+        }
+    }
+
+    /// The grace period after a restart ended: everyone in a live call without a session now is
+    /// offline for it (a ZIM caller's unanswered call is cancelled, as after a lost link).
+    func restartGraceOver(in realm: Realm, at now: Timestamp) {
+        for user in realm.activeCallsByUser.keys.sorted() where !realm.hasSession(user) {
+            callPresenceChanged(user, isOnline: false, in: realm, at: now)
+        }
+    }
+}
