@@ -31,7 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // The network server (issue 6): HTTP and WebSocket through Hummingbird, the client's WebSocket
         // through swift-websocket, graceful shutdown through swift-service-lifecycle, metrics in
         // Prometheus text through swift-metrics and swift-prometheus.
@@ -44,6 +44,8 @@ let package = Package(
         // The server's durable store: SQLite (Debian's libsqlite3-dev) through GRDB, synchronous as the
         // service's lock needs.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Switchboard tokens: JWT (HS256) through jwt-kit.
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).
@@ -103,6 +105,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 "SwitchboardJSON",
             ]
         ),

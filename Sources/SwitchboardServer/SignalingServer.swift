@@ -16,11 +16,37 @@ public final class SignalingServer: Sendable {
     public let service: SignalingService
     let metrics = ServerMetrics()
     let logger: Logger
+    /// Background work that runs with the server (record retention).
+    let companions: [any Service]
 
-    public init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
+    public convenience init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
+        self.init(configuration: configuration, service: service, companions: [], logger: logger)
+    }
+
+    init(configuration: ServerConfiguration, service: SignalingService, companions: [any Service], logger: Logger) {
         self.configuration = configuration
         self.service = service
+        self.companions = companions
         self.logger = logger
+    }
+
+    /// The server as `switchboard serve` runs it: a service over `store` (records and live calls,
+    /// resumed after a restart), with the apps and limits of `file` (development mode without apps),
+    /// tokens checked as JWTs (and UserSigs for the Tencent surface), and record retention.
+    public static func durable(
+        configuration: ServerConfiguration, file: ServerConfigFile, store: SQLiteStore, logger: Logger
+    ) -> SignalingServer {
+        let serviceConfiguration = file.serviceConfiguration
+        let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
+            ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
+        let clock = ServiceClock.system()
+        let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
+                                       verifier: verifier, liveCalls: store, logger: logger)
+        var companions: [any Service] = []
+        if let days = file.recordRetentionDays {
+            companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))
+        }
+        return SignalingServer(configuration: configuration, service: service, companions: companions, logger: logger)
     }
 
     /// Runs until cancelled or shut down by a signal. `onListening` gets the port actually bound (the
@@ -31,7 +57,7 @@ public final class SignalingServer: Sendable {
     ) async throws {
         let application = makeApplication(onListening: onListening)
         let group = ServiceGroup(
-            configuration: .init(services: [application, ServiceTimers(service: service)],
+            configuration: .init(services: [application, ServiceTimers(service: service)] + companions,
                                  gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
         try await group.run()
     }

@@ -4,7 +4,8 @@ import SwitchboardWire
 /// Checks the logins of the Tencent surface (``surface``, `"tencent"`) as Tencent's servers do: the
 /// token must be a UserSig (TLSSigAPIv2, see ``UserSig``) for the user and for the `sdkAppID` the
 /// client logged in with, signed with the app's ``AppConfiguration/secret`` and not expired. Every
-/// other login goes to `fallback`, as do all logins in development mode (no app configured), where
+/// other login (and any JWT, a Switchboard token, on any surface) goes to `fallback`, as do all logins
+/// in development mode (no app configured), where
 /// no secret exists to check a UserSig against.
 ///
 /// ```swift
@@ -46,7 +47,10 @@ public struct UserSigTokenVerifier: TokenVerifier {
     public func verify(
         token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
     ) throws(SignalingError) -> TokenGrant {
-        guard let app, surface == Self.surface else {
+        // A JWT (three dot-separated parts; a UserSig's alphabet has no dot) is a Switchboard token,
+        // which every surface may log in with: the fallback checks it.
+        let isJWT = token?.split(separator: ".", omittingEmptySubsequences: false).count == 3
+        guard let app, surface == Self.surface, !isJWT else {
             return try fallback.verify(
                 token: token, user: user, app: app, vendorApp: vendorApp, surface: surface, at: now)
         }

@@ -18,17 +18,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The SQLite file of call records and live calls (created when missing).")
     var data = "switchboard.sqlite"
 
+    @Option(help: "The configuration file (JSON; docs/SERVER.md): apps, secrets, login policies, limits. Without it, development mode.")
+    var config: String?
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "switchboard.server")
         logger.logLevel = .info
+        let file = try config.map(ServerConfigFile.load(path:)) ?? ServerConfigFile()
         let store = try SQLiteStore(path: data)
-        let service = SignalingService(
-            configuration: .development, clock: .system(), store: store, verifier: nil, liveCalls: store,
-            logger: logger)
-        logger.warning("development mode: no apps are configured, so every token is accepted")
-        let server = SignalingServer(
-            configuration: ServerConfiguration(host: host, port: port), service: service, logger: logger)
+        let server = SignalingServer.durable(
+            configuration: ServerConfiguration(host: host, port: port), file: file, store: store, logger: logger)
         try await server.run { port in
             // The one line scripts and tests wait for.
             let line = "switchboard: listening on ws://\(host):\(port)\(ServerConfiguration.signalPath)\n"

@@ -1,0 +1,151 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardJSON
+import SwitchboardService
+import SwitchboardWire
+
+/// The server's configuration file (`switchboard serve --config FILE`): JSON, documented in
+/// docs/SERVER.md and `Schemas/config/server.schema.json`, read through the jansson layer.
+///
+/// ```json
+/// {
+///   "apps": [
+///     {"id": "acme", "secret": "…", "vendorIDs": ["1400000001", "1234567890"],
+///      "loginPolicy": "multiDevice", "pushesOfflineInvitations": false}
+///   ],
+///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxMessageBytes": 32768,
+///              "recordRetentionDays": 30}
+/// }
+/// ```
+///
+/// Without a file (or with no apps in it) the server runs in development mode.
+public struct ServerConfigFile: Sendable, Equatable {
+    public var apps: [AppConfiguration]
+    public var maxSessionsPerUser: Int?
+    public var maxActiveCallsPerUser: Int?
+    public var maxMessageBytes: Int?
+    /// Records older than this many days are deleted (kept forever when absent).
+    public var recordRetentionDays: Int?
+
+    public init(apps: [AppConfiguration] = [], maxSessionsPerUser: Int? = nil, maxActiveCallsPerUser: Int? = nil,
+                maxMessageBytes: Int? = nil, recordRetentionDays: Int? = nil) {
+        self.apps = apps
+        self.maxSessionsPerUser = maxSessionsPerUser
+        self.maxActiveCallsPerUser = maxActiveCallsPerUser
+        self.maxMessageBytes = maxMessageBytes
+        self.recordRetentionDays = recordRetentionDays
+    }
+
+    /// Why a configuration file is refused: the JSON path and what is wrong there.
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Reads and checks the file at `path`.
+    public static func load(path: String) throws -> ServerConfigFile {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try parse(text)
+    }
+
+    /// Parses and checks a configuration document.
+    public static func parse(_ text: String) throws(Invalid) -> ServerConfigFile {
+        let root: JSONValue
+        do {
+            root = try JSONParser(limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 16)).parse(text)
+        } catch {
+            throw Invalid(path: "$", reason: "not JSON: \(error)")
+        }
+        guard let object = root.objectValue else { throw Invalid(path: "$", reason: "must be an object") }
+        try allowOnly(object, ["apps", "limits"], at: "$")
+        var file = ServerConfigFile()
+        if let apps = object["apps"] {
+            guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }
+            var ids = Set<String>()
+            var vendorIDs = Set<String>()
+            for (index, entry) in list.enumerated() {
+                let app = try Self.app(entry, at: "$.apps[\(index)]")
+                guard ids.insert(app.id.rawValue).inserted else {
+                    throw Invalid(path: "$.apps[\(index)].id", reason: "\(app.id) is configured twice")
+                }
+                for vendorID in app.vendorIDs where !vendorIDs.insert(vendorID).inserted {
+                    throw Invalid(path: "$.apps[\(index)].vendorIDs", reason: "\(vendorID) belongs to two apps")
+                }
+                file.apps.append(app)
+            }
+        }
+        if let limits = object["limits"] {
+            guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
+            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxMessageBytes", "recordRetentionDays"],
+                          at: "$.limits")
+            file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
+            file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
+            file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
+            file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
+        }
+        return file
+    }
+
+    /// The service's configuration: the apps, and the limits over the defaults.
+    public var serviceConfiguration: ServiceConfiguration {
+        var configuration = ServiceConfiguration(apps: apps)
+        if let maxSessionsPerUser { configuration.maxSessionsPerUser = maxSessionsPerUser }
+        if let maxActiveCallsPerUser { configuration.maxActiveCallsPerUser = maxActiveCallsPerUser }
+        if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
+        return configuration
+    }
+
+    // MARK: - Pieces
+
+    private static func app(_ value: JSONValue, at path: String) throws(Invalid) -> AppConfiguration {
+        guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
+        try allowOnly(object, ["id", "secret", "vendorIDs", "loginPolicy", "pushesOfflineInvitations"], at: path)
+        guard let id = object["id"]?.stringValue, !id.isEmpty else {
+            throw Invalid(path: "\(path).id", reason: "must be a non-empty string")
+        }
+        guard let secret = object["secret"]?.stringValue, secret.utf8.count >= 32 else {
+            throw Invalid(path: "\(path).secret", reason: "must be a string of at least 32 bytes (an HS256 key is at least as long as its hash)")
+        }
+        guard let vendorList = object["vendorIDs"]?.arrayValue, !vendorList.isEmpty else {
+            throw Invalid(path: "\(path).vendorIDs", reason: "must be a non-empty array of strings")
+        }
+        var vendorIDs: [String] = []
+        for (index, vendorID) in vendorList.enumerated() {
+            guard let text = vendorID.stringValue, !text.isEmpty else {
+                throw Invalid(path: "\(path).vendorIDs[\(index)]", reason: "must be a non-empty string")
+            }
+            vendorIDs.append(text)
+        }
+        var policy = LoginPolicy.multiDevice
+        if let value = object["loginPolicy"] {
+            guard let text = value.stringValue, let parsed = LoginPolicy(rawValue: text), parsed != .latestDevice else {
+                throw Invalid(path: "\(path).loginPolicy", reason: "must be \"singleDevice\" or \"multiDevice\"")
+            }
+            policy = parsed
+        }
+        var pushes = false
+        if let value = object["pushesOfflineInvitations"] {
+            guard let flag = value.boolValue else {
+                throw Invalid(path: "\(path).pushesOfflineInvitations", reason: "must be true or false")
+            }
+            pushes = flag
+        }
+        return AppConfiguration(id: AppID(rawValue: id), vendorIDs: vendorIDs, secret: secret, loginPolicyCap: policy,
+                                pushesOfflineInvitations: pushes)
+    }
+
+    private static func allowOnly(_ object: JSONObject, _ keys: Set<String>, at path: String) throws(Invalid) {
+        for key in object.keys where !keys.contains(key) {
+            throw Invalid(path: "\(path).\(key)", reason: "is not a setting (known: \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    private static func positive(_ value: JSONValue?, at path: String) throws(Invalid) -> Int? {
+        guard let value else { return nil }
+        guard let number = value.intValue, number > 0, number <= Int64(Int32.max) else {
+            throw Invalid(path: path, reason: "must be a positive integer")
+        }
+        return Int(number)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Logging
+import Testing
+import SwitchboardAtomicX
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardService
+import SwitchboardWire
+
+private let secret = "a-secret-of-at-least-32-bytes-long!"
+private let app = AppConfiguration(id: "acme", vendorIDs: ["1400000001", "acme-app"], secret: secret)
+private let now = Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+
+@Suite("Switchboard tokens (JWT, HS256)")
+struct JWTTokenTests {
+    @Test("a minted token verifies for its user and app, with its expiry")
+    func minted() async throws {
+        let expiry = Date().addingTimeInterval(3600)
+        let token = try await SwitchboardToken.mint(app: app, user: "alice", expiresAt: expiry)
+        let grant = try JWTTokenVerifier().verify(token: token, user: "alice", app: app, vendorApp: "acme-app",
+                                                  surface: "agora", at: now)
+        let expected = Int64(expiry.timeIntervalSince1970) * 1000
+        #expect(abs((grant.expiresAt?.millisecondsSince1970 ?? 0) - expected) < 1000)
+    }
+
+    @Test("forged, foreign, expired and malformed tokens are refused with the right code")
+    func refused() async throws {
+        let other = AppConfiguration(id: "other", vendorIDs: ["x"], secret: "another-secret-of-at-least-32-bytes")
+        let good = try await SwitchboardToken.mint(app: app, user: "alice", expiresAt: Date().addingTimeInterval(3600))
+        let foreign = try await SwitchboardToken.mint(app: other, user: "alice", expiresAt: Date().addingTimeInterval(3600))
+        let expired = try await SwitchboardToken.mint(app: app, user: "alice", expiresAt: Date().addingTimeInterval(-10))
+        var tampered = Array(good)
+        tampered[tampered.count - 3] = tampered[tampered.count - 3] == "A" ? "B" : "A"
+        let parts = good.split(separator: ".")
+        let unsigned = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.\(parts[1])."
+        let cases: [(String?, UserID, ServiceErrorCode)] = [
+            (good, "bob", .invalidToken),
+            (foreign, "alice", .invalidToken),
+            (expired, "alice", .tokenExpired),
+            (String(tampered), "alice", .invalidToken),
+            (unsigned, "alice", .invalidToken),
+            ("not a jwt", "alice", .invalidToken),
+            ("", "alice", .invalidToken),
+            (nil, "alice", .invalidToken),
+        ]
+        for (token, user, code) in cases {
+            #expect(throws: SignalingError.self) {
+                try JWTTokenVerifier().verify(token: token, user: user, app: app, vendorApp: "acme-app", surface: nil, at: now)
+            }
+            do {
+                _ = try JWTTokenVerifier().verify(token: token, user: user, app: app, vendorApp: "acme-app", surface: nil, at: now)
+            } catch {
+                #expect(error.code == .service(code), "\(token ?? "nil") for \(user): \(error)")
+            }
+        }
+    }
+}
+
+@Suite("Server configuration file")
+struct ServerConfigFileTests {
+    @Test("a full file becomes the service's apps and limits")
+    func full() throws {
+        let file = try ServerConfigFile.parse("""
+            {"apps": [{"id": "acme", "secret": "\(secret)", "vendorIDs": ["1400000001", "acme-app"],
+                       "loginPolicy": "singleDevice", "pushesOfflineInvitations": true}],
+             "limits": {"maxSessionsPerUser": 4, "maxActiveCallsPerUser": 8, "maxMessageBytes": 1024, "recordRetentionDays": 7}}
+            """)
+        #expect(file.apps == [AppConfiguration(id: "acme", vendorIDs: ["1400000001", "acme-app"], secret: secret,
+                                               loginPolicyCap: .singleDevice, pushesOfflineInvitations: true)])
+        let service = file.serviceConfiguration
+        #expect(!service.isDevelopmentMode)
+        #expect(service.maxSessionsPerUser == 4)
+        #expect(service.maxActiveCallsPerUser == 8)
+        #expect(service.maxMessageBytes == 1024)
+        #expect(file.recordRetentionDays == 7)
+        #expect(try ServerConfigFile.parse("{}").serviceConfiguration.isDevelopmentMode)
+    }
+
+    @Test("every mistake names its place", arguments: [
+        ("[]", "$"),
+        ("{\"port\": 1}", "$.port"),
+        ("{\"apps\": {}}", "$.apps"),
+        ("{\"apps\": [{\"id\": \"\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"a\"]}]}", "$.apps[0].id"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"short\", \"vendorIDs\": [\"a\"]}]}", "$.apps[0].secret"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": []}]}", "$.apps[0].vendorIDs"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"loginPolicy\": \"latestDevice\"}]}", "$.apps[0].loginPolicy"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"]}, {\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"w\"]}]}", "$.apps[1].id"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"]}, {\"id\": \"b\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"]}]}", "$.apps[1].vendorIDs"),
+        ("{\"limits\": {\"maxSessionsPerUser\": 0}}", "$.limits.maxSessionsPerUser"),
+        ("{\"limits\": {\"speed\": 1}}", "$.limits.speed"),
+        ("not json", "$"),
+    ])
+    func invalid(text: String, path: String) {
+        do {
+            _ = try ServerConfigFile.parse(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.path == path, "\(error)")
+        }
+    }
+}
+
+@Suite("Tokens over the network", .serialized)
+struct NetworkTokenTests {
+    @Test("on a configured server a JWT logs any surface in, a UserSig logs the Tencent surface in, forgeries are refused")
+    func configuredServer() async throws {
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
+        let server = SignalingServer.durable(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: [app]),
+            store: try SQLiteStore(path: path), logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let url = "ws://127.0.0.1:\(port)/v1/signal"
+        func session(_ user: UserID, token: String, surface: String = "agora", app vendorApp: String = "acme-app") -> ClientSession {
+            ClientSession(configuration: ClientConfiguration(app: vendorApp, user: user, device: DeviceID("\(user.rawValue)-1"),
+                                                             token: token, surface: surface),
+                          transport: WebSocketTransport(url: url), clock: .system())
+        }
+
+        let token = try await SwitchboardToken.mint(app: app, user: "alice", expiresAt: Date().addingTimeInterval(600))
+        let alice = session("alice", token: token)
+        try await alice.login()
+        #expect(await alice.tokenExpiresAt != nil)
+
+        let forged = session("mallory", token: token)
+        await #expect(throws: SignalingError.self) { try await forged.login() }
+        let unknownApp = session("alice", token: token, app: "nobody")
+        await #expect(throws: SignalingError.self) { try await unknownApp.login() }
+
+        // Tencent: a UserSig for the app's SDKAppID, through the AtomicX stores.
+        let tencent = AtomicXInstance(environment: ClientEnvironment(
+            transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: DispatchQueue(label: "t")))
+        let sig = GenerateTestUserSig.genTestUserSig(userID: "bob", sdkAppID: 1_400_000_001, secretKey: secret)
+        let ok = await withCheckedContinuation { done in
+            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: sig) { done.resume(returning: Box($0)) }
+        }
+        #expect(ok.value.isSuccess)
+        let carol = AtomicXInstance(environment: ClientEnvironment(
+            transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: DispatchQueue(label: "c")))
+        let refused = await withCheckedContinuation { done in
+            carol.loginStore.login(sdkAppID: 1_400_000_001, userID: "carol", userSig: sig) { done.resume(returning: Box($0)) }
+        }
+        if case .failure(let error) = refused.value { #expect(error.code == 70003) } else { Issue.record("bob's sig logged carol in") }
+
+        try await alice.logout()
+        await alice.shutdown()
+        task.cancel()
+        _ = await task.result
+    }
+}
