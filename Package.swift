@@ -213,6 +213,8 @@ let package = Package(
                 "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

@@ -100,7 +100,8 @@ public struct ServerConfigFile: Sendable, Equatable {
 
     private static func app(_ value: JSONValue, at path: String) throws(Invalid) -> AppConfiguration {
         guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
-        try allowOnly(object, ["id", "secret", "vendorIDs", "loginPolicy", "pushesOfflineInvitations"], at: path)
+        try allowOnly(object, ["id", "secret", "vendorIDs", "loginPolicy", "pushesOfflineInvitations", "eventWebhook",
+                               "pushWebhook"], at: path)
         guard let id = object["id"]?.stringValue, !id.isEmpty else {
             throw Invalid(path: "\(path).id", reason: "must be a non-empty string")
         }
@@ -131,8 +132,18 @@ public struct ServerConfigFile: Sendable, Equatable {
             }
             pushes = flag
         }
+        var hooks: [String: String] = [:]
+        for key in ["eventWebhook", "pushWebhook"] {
+            guard let value = object[key] else { continue }
+            guard let text = value.stringValue, let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
+                  url.host != nil else {
+                throw Invalid(path: "\(path).\(key)", reason: "must be an http:// or https:// URL")
+            }
+            hooks[key] = text
+        }
         return AppConfiguration(id: AppID(rawValue: id), vendorIDs: vendorIDs, secret: secret, loginPolicyCap: policy,
-                                pushesOfflineInvitations: pushes)
+                                pushesOfflineInvitations: pushes, eventWebhook: hooks["eventWebhook"],
+                                pushWebhook: hooks["pushWebhook"])
     }
 
     private static func allowOnly(_ object: JSONObject, _ keys: Set<String>, at path: String) throws(Invalid) {

@@ -40,9 +40,10 @@ public final class SignalingServer: Sendable {
         let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
             ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
         let clock = ServiceClock.system()
+        let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
         let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
-                                       verifier: verifier, liveCalls: store, logger: logger)
-        var companions: [any Service] = []
+                                       verifier: verifier, liveCalls: store, backendEvents: webhooks, logger: logger)
+        var companions: [any Service] = [webhooks]
         if let days = file.recordRetentionDays {
             companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))
         }
@@ -71,6 +72,7 @@ public final class SignalingServer: Sendable {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
+        AdminAPI(service: service).register(on: router)
         router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath)) { [self] inbound, outbound, _ in
             try await serve(inbound: inbound, outbound: outbound)
         }

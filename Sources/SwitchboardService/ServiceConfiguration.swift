@@ -101,11 +101,18 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The app has offline push configured: invitations to users with no device online are kept for
     /// them (and pushed) even under policies that would fail them at once (Tencent `offline`).
     public var pushesOfflineInvitations: Bool
+    /// Where the server posts the call lifecycle (created, answered, ended), if anywhere.
+    public var eventWebhook: String?
+    /// Where the server posts invitations kept for users with no device online, with the surface's push
+    /// fields, if anywhere.
+    public var pushWebhook: String?
 
     public init(
         id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice,
-        pushesOfflineInvitations: Bool = false
+        pushesOfflineInvitations: Bool = false, eventWebhook: String? = nil, pushWebhook: String? = nil
     ) {
+        self.eventWebhook = eventWebhook
+        self.pushWebhook = pushWebhook
         self.id = id
         self.vendorIDs = vendorIDs
         self.secret = secret

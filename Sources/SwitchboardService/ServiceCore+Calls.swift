@@ -41,7 +41,9 @@ extension ServiceCore {
         }
         realm.calls[id] = started.engine
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
+        backendEvents?.deliver(.callCreated(app: realm.app, call: started.engine.call))
         let call = commit(started.outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
+        reportOfflineInvitations(invite.invitees, of: call, in: realm)
         return .success(.call(call, skipped: []))
     }
 
@@ -77,6 +79,16 @@ extension ServiceCore {
             return .failure(SignalingError(error))
         }
         let call = commit(outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
+        switch action {
+        case .accept, .join:
+            if call.participant(session.user)?.state.isInCall == true {
+                backendEvents?.deliver(.callAnswered(app: realm.app, call: call, user: session.user))
+            }
+        case .inviteMore(let invitees):
+            reportOfflineInvitations(invitees, of: call, in: realm)
+        default:
+            break
+        }
         let skipped = outcome.skipped.sorted { $0.key < $1.key }.map { SkippedUser(user: $0.key, error: SignalingError($0.value)) }
         return .success(.call(call, skipped: skipped))
     }
@@ -135,6 +147,14 @@ extension ServiceCore {
         }
     }
 
+    /// Invitations that ring for users with no device online go to the push hook.
+    private func reportOfflineInvitations(_ invitees: [UserID], of call: Call, in realm: Realm) {
+        guard let backendEvents else { return }
+        for invitee in invitees where !realm.hasSession(invitee) && call.participant(invitee)?.state.isRinging == true {
+            backendEvents.deliver(.offlineInvitation(app: realm.app, call: call, invitee: invitee))
+        }
+    }
+
     /// A device's session ended for good: calls whose policy says so take its participant out.
     func callDeviceGone(_ endpoint: Endpoint, in realm: Realm, at now: Timestamp) {
         for id in (realm.activeCallsByUser[endpoint.user] ?? []).sorted() {
@@ -177,6 +197,7 @@ extension ServiceCore {
         realm.reindex(engine)
         keepLive(engine.call, in: realm)
         if engine.call.state.isEnded {
+            backendEvents?.deliver(.callEnded(app: realm.app, call: engine.call))
             realm.calls[id] = nil
             realm.emptyCalls[id] = nil
             logger.debug("call \(id) ended: \(engine.call.state)")

@@ -10,6 +10,7 @@ final class ServiceCore {
     let configuration: ServiceConfiguration
     let store: any CallRecordStore
     let liveCalls: any LiveCallStore
+    let backendEvents: (any BackendEventSink)?
     let verifier: any TokenVerifier
     var logger: Logger
 
@@ -48,11 +49,13 @@ final class ServiceCore {
 
     init(
         configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
-        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), logger: Logger
+        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
+        logger: Logger
     ) {
         self.configuration = configuration
         self.store = store
         self.liveCalls = liveCalls
+        self.backendEvents = backendEvents
         self.verifier = verifier
         self.logger = logger
         var byVendor: [String: AppConfiguration] = [:]

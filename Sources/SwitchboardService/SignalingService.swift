@@ -25,6 +25,7 @@ public final class SignalingService: Sendable {
     ///   - store: where call records go.
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
+    ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
     ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
     ///     restart), with their deadlines. Memory only by default.
     public init(
@@ -33,6 +34,7 @@ public final class SignalingService: Sendable {
         store: any CallRecordStore = InMemoryCallRecordStore(),
         verifier: (any TokenVerifier)? = nil,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
+        backendEvents: (any BackendEventSink)? = nil,
         logger: Logger = Logger(label: "switchboard.service")
     ) {
         precondition(verifier != nil || configuration.isDevelopmentMode,
@@ -43,7 +45,7 @@ public final class SignalingService: Sendable {
         self.logger = logger
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
         core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
-                                 logger: logger))
+                                 backendEvents: backendEvents, logger: logger))
         core.withLock { $0.restoreLiveCalls(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
@@ -121,6 +123,22 @@ public final class SignalingService: Sendable {
             }
             try core.endCallByServer(id, in: realm, at: core.now(on: clock))
         }
+    }
+
+    /// A page of a user's call records, newest first (the admin API).
+    public func callRecords(of user: UserID, app: AppID = .development, query: RecordQuery = RecordQuery())
+        throws(SignalingError) -> RecordPage
+    {
+        let result: Result<Reply, SignalingError> = core.withLock { core in
+            guard let realm = core.realms[app] else {
+                return .failure(SignalingError(.unknownApp, "no app \(app)"))
+            }
+            return core.callRecords(query, of: user, in: realm)
+        }
+        guard case .records(let page) = try result.get() else {
+            throw SignalingError(.internalError, "the record query answered something else")
+        }
+        return page
     }
 
     // MARK: - Inspection

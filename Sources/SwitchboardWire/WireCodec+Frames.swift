@@ -174,7 +174,7 @@ extension WireCodec {
     // MARK: Errors
 
     /// `{"code", "message"}`.
-    static func json(_ error: SignalingError) -> JSONValue {
+    public static func json(_ error: SignalingError) -> JSONValue {
         .object(["code": .string(error.code.rawValue), "message": .string(error.message)])
     }
 

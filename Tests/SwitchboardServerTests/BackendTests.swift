@@ -1,0 +1,157 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Hummingbird
+import Logging
+import Synchronization
+import Testing
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardService
+import SwitchboardWire
+
+/// A local HTTP receiver for webhook posts.
+final class WebhookReceiver: Sendable {
+    struct Post: Sendable {
+        var path: String
+        var event: String
+        var signature: String
+        var body: String
+    }
+
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    static func start() async throws -> WebhookReceiver {
+        let box = PostsBox()
+        let router = Router()
+        for path in ["events", "push"] {
+            router.post(RouterPath(stringLiteral: path)) { request, _ -> HTTPResponse.Status in
+                let body = try await request.body.collect(upTo: 1 << 20)
+                func header(_ name: String) -> String {
+                    request.headers.first { $0.name.canonicalName == name.lowercased() }?.value ?? ""
+                }
+                box.append(Post(path: path, event: header("X-Switchboard-Event"),
+                                signature: header("X-Switchboard-Signature"), body: String(buffer: body)))
+                return .ok
+            }
+        }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
+                              logger: Logger(label: "receiver", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        return WebhookReceiver(port: port, task: task, box: box)
+    }
+
+    private let box: PostsBox
+    private init(port: Int, task: Task<Void, any Error>, box: PostsBox) {
+        self.port = port
+        self.task = task
+        self.box = box
+    }
+
+    var received: [Post] { box.all }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+final class PostsBox: Sendable {
+    private let posts = Mutex<[WebhookReceiver.Post]>([])
+    func append(_ post: WebhookReceiver.Post) { posts.withLock { $0.append(post) } }
+    var all: [WebhookReceiver.Post] { posts.withLock { $0 } }
+}
+
+@Suite("Backend: webhooks, the push hook and the admin API", .serialized)
+struct BackendTests {
+    let secret = "a-backend-secret-of-at-least-32-bytes"
+
+    @Test("call events and offline invitations are posted, signed; the admin API ends calls and reads records")
+    func backend() async throws {
+        let receiver = try await WebhookReceiver.start()
+        let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
+                                   eventWebhook: "http://127.0.0.1:\(receiver.port)/events",
+                                   pushWebhook: "http://127.0.0.1:\(receiver.port)/push")
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
+        let server = SignalingServer.durable(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: [app]),
+            store: try SQLiteStore(path: path), logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        func session(_ user: UserID) async throws -> ClientSession {
+            let token = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(600))
+            return ClientSession(configuration: ClientConfiguration(app: "acme-app", user: user, device: DeviceID("\(user.rawValue)-1"),
+                                                                    token: token, surface: "zim"),
+                                 transport: WebSocketTransport(url: "ws://127.0.0.1:\(port)/v1/signal"), clock: .system())
+        }
+
+        // bob is offline: the invitation is kept and goes to the push hook with the ZIM push fields.
+        let alice = try await session("alice")
+        try await alice.login()
+        let call = try await alice.invite(InviteRequest(
+            invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(90)), payload: "ring",
+            attachments: ["zim.push.title": "Alice calls", "zim.push.content": "pick up"]))
+        try await eventually("created and push posted") { receiver.received.count >= 2 }
+        let push = try #require(receiver.received.first { $0.path == "push" })
+        #expect(push.event == "call.offlineInvitation")
+        #expect(push.body.contains("\"user\":\"bob\""))
+        #expect(push.body.contains("\"zim.push.title\":\"Alice calls\""))
+        let expectedSignature = HMAC<SHA256>.authenticationCode(for: Array(push.body.utf8), using: SymmetricKey(data: Data(secret.utf8)))
+            .map { String(format: "%02x", $0) }.joined()
+        #expect(push.signature == expectedSignature)
+        #expect(receiver.received.contains { $0.path == "events" && $0.event == "call.created" && $0.body.contains(call.id.rawValue) })
+
+        // bob logs in and answers: answered, then ended (a general call ends once everyone answered).
+        let bob = try await session("bob")
+        try await bob.login()
+        _ = try await bob.act(.accept(data: nil), on: call.id)
+        try await eventually("answered and ended posted") {
+            let events = receiver.received.map(\.event)
+            return events.contains("call.answered") && events.contains("call.ended")
+        }
+
+        // The admin API: wrong credentials are refused; right ones end a live call and read records.
+        let advanced = try await alice.invite(InviteRequest(invitees: ["bob"], mode: .advanced))
+        _ = try await bob.act(.accept(data: nil), on: advanced.id)
+        let base = "http://127.0.0.1:\(port)/v1/admin"
+        func request(_ method: String, _ path: String, secret: String) async throws -> (Int, String) {
+            var request = URLRequest(url: URL(string: base + path)!)
+            request.httpMethod = method
+            request.setValue("Basic " + Data("acme:\(secret)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        }
+        #expect(try await request("POST", "/calls/\(advanced.id.rawValue)/end", secret: "wrong").0 == 401)
+        let live = try await request("GET", "/calls", secret: secret)
+        #expect(live.0 == 200 && live.1.contains(advanced.id.rawValue))
+        let ended = try await request("POST", "/calls/\(advanced.id.rawValue)/end", secret: secret)
+        #expect(ended.0 == 200)
+        #expect(try await request("POST", "/calls/\(advanced.id.rawValue)/end", secret: secret).0 == 404)
+        try await eventually("alice hears the call ended by the server") {
+            (try? await alice.activeCalls())?.isEmpty == true
+        }
+        let records = try await request("GET", "/users/alice/records?limit=10", secret: secret)
+        #expect(records.0 == 200)
+        #expect(records.1.contains(call.id.rawValue) && records.1.contains(advanced.id.rawValue))
+        #expect(records.1.contains("endedByServer"))
+
+        for user in [alice, bob] {
+            try? await user.logout()
+            await user.shutdown()
+        }
+        task.cancel()
+        _ = await task.result
+        await receiver.stop()
+    }
+}
