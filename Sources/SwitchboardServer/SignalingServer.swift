@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 import SwitchboardService
 import SwitchboardWire
@@ -89,14 +90,24 @@ public final class SignalingServer: Sendable {
 
     /// One client connection: frames in go to the service (undecodable ones are answered with an error
     /// and counted), frames the service sends go out in order; the service learns when the socket is
-    /// gone.
+    /// gone. The connection limits apply here: a full server refuses the connection, a connection that
+    /// is not welcomed within the handshake timeout or falls silent past the idle timeout is closed, and
+    /// requests beyond the connection's rate are answered `rate_limited` without being carried out.
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        if service.connectionCount >= configuration.maxConnections {
+            let refusal = SignalingError(.tooManySessions, "the server holds \(configuration.maxConnections) connections; try later")
+            metrics.frameOut(.refused(refusal))
+            try await outbound.write(.text(WireCodec.encodeText(.refused(refusal))))
+            try await outbound.close(.policyViolation, reason: "server full")
+            return
+        }
         let connection = WebSocketServiceConnection(metrics: metrics)
         let id = service.open(connection)
         defer {
             connection.finish()
             service.closed(id)
         }
+        let lastHeard = LastHeard()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await item in connection.outgoing {
@@ -109,14 +120,36 @@ public final class SignalingServer: Sendable {
                     }
                 }
             }
+            group.addTask { [configuration, metrics] in
+                // The handshake and idle timeouts.
+                try await Task.sleep(for: configuration.handshakeTimeout)
+                if !connection.isWelcomed {
+                    let refusal = SignalingError(.timeout, "no hello was welcomed within \(configuration.handshakeTimeout)")
+                    metrics.countError(refusal)
+                    connection.send(.refused(refusal))
+                    connection.close()
+                    return
+                }
+                while true {
+                    let silent = lastHeard.instant.duration(to: .now)
+                    if silent >= configuration.idleTimeout {
+                        metrics.countError(SignalingError(.timeout, "idle"))
+                        connection.close()
+                        return
+                    }
+                    try await Task.sleep(for: configuration.idleTimeout - silent)
+                }
+            }
+            var bucket = TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst)
             for try await message in inbound.messages(maxSize: configuration.maxFrameBytes) {
-                receive(message, from: id)
+                lastHeard.touch()
+                receive(message, from: id, bucket: &bucket)
             }
             group.cancelAll()
         }
     }
 
-    private func receive(_ message: WebSocketMessage, from id: ConnectionID) {
+    private func receive(_ message: WebSocketMessage, from id: ConnectionID, bucket: inout TokenBucket) {
         let bytes: [UInt8] = switch message {
         case .text(let text): Array(text.utf8)
         case .binary(let buffer): Array(buffer.readableBytesView)
@@ -133,8 +166,13 @@ public final class SignalingServer: Sendable {
         case .hello:
             metrics.frameIn("hello")
             service.receive(frame, from: id)
-        case .request:
+        case .request(let request):
             metrics.frameIn("req")
+            guard bucket.take() else {
+                service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
+                                       requestID: request.id, from: id)
+                return
+            }
             let started = ContinuousClock.now
             service.receive(frame, from: id)
             metrics.requestLatency(ContinuousClock.now - started)
@@ -146,6 +184,13 @@ public final class SignalingServer: Sendable {
             service.receive(frame, from: id)
         }
     }
+}
+
+/// When a connection last sent anything (its idle timeout).
+private final class LastHeard: Sendable {
+    private let last = Mutex(ContinuousClock.now)
+    var instant: ContinuousClock.Instant { last.withLock { $0 } }
+    func touch() { last.withLock { $0 = .now } }
 }
 
 /// The service's timer loop as a lifecycle service.

@@ -1,3 +1,4 @@
+import Synchronization
 import SwitchboardService
 import SwitchboardWire
 
@@ -13,6 +14,10 @@ final class WebSocketServiceConnection: ServiceConnection {
     let outgoing: AsyncStream<Outgoing>
     private let queue: AsyncStream<Outgoing>.Continuation
     private let metrics: ServerMetrics
+    private let welcomed = Mutex(false)
+
+    /// The service welcomed a session on this connection.
+    var isWelcomed: Bool { welcomed.withLock { $0 } }
 
     init(metrics: ServerMetrics) {
         (outgoing, queue) = AsyncStream.makeStream(of: Outgoing.self)
@@ -20,6 +25,7 @@ final class WebSocketServiceConnection: ServiceConnection {
     }
 
     func send(_ frame: ServerFrame) {
+        if case .welcome = frame { welcomed.withLock { $0 = true } }
         metrics.frameOut(frame)
         queue.yield(.frame(frame))
     }

@@ -25,12 +25,14 @@ final class RunningServer: Sendable {
     var http: String { "http://127.0.0.1:\(port)" }
 
     static func start(maxFrameBytes: Int = 1 << 20) async throws -> RunningServer {
+        try await start(ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: maxFrameBytes))
+    }
+
+    static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
                                        verifier: nil, logger: logger)
-        let server = SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: maxFrameBytes),
-            service: service, logger: logger)
+        let server = SignalingServer(configuration: configuration, service: service, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }

@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardWire
+import WSClient
+
+/// A raw WebSocket client: sends what the test says, keeps every text it receives, and whether the server
+/// closed the connection.
+final class RawClient: Sendable {
+    private let log = RawLog()
+    private let task: Task<Void, Never>
+
+    init(url: String, send frames: [String]) {
+        let log = log
+        task = Task {
+            _ = try? await WebSocketClient.connect(url: url, logger: Logger(label: "raw")) { inbound, outbound, _ in
+                for frame in frames { try await outbound.write(.text(frame)) }
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    if case .text(let text) = message { log.append(text) }
+                }
+            }
+            log.close()
+        }
+    }
+
+    var texts: [String] { log.texts }
+    var isClosed: Bool { log.isClosed }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.value
+    }
+}
+
+final class RawLog: Sendable {
+    private let state = Mutex<(texts: [String], closed: Bool)>(([], false))
+    func append(_ text: String) { state.withLock { $0.texts.append(text) } }
+    func close() { state.withLock { $0.closed = true } }
+    var texts: [String] { state.withLock { $0.texts } }
+    var isClosed: Bool { state.withLock { $0.closed } }
+}
+
+private func hello(_ user: String) -> String {
+    WireCodec.encodeText(.hello(Hello(app: "a", user: UserID(user), device: DeviceID("\(user)-1"), token: "t",
+                                      loginPolicy: .multiDevice)))
+}
+
+@Suite("Connection limits", .serialized)
+struct ConnectionLimitTests {
+    @Test("a connection that never says hello is refused with timeout and closed")
+    func handshakeTimeout() async throws {
+        let server = try await RunningServer.start(
+            ServerConfiguration(host: "127.0.0.1", port: 0, handshakeTimeout: .milliseconds(200)))
+        let raw = RawClient(url: server.url, send: [])
+        try await eventually("the server closes the silent connection") { raw.isClosed }
+        #expect(raw.texts.count == 1 && raw.texts[0].contains("refused") && raw.texts[0].contains("timeout"))
+        await server.stop()
+    }
+
+    @Test("a welcomed connection that falls silent is closed after the idle timeout")
+    func idleTimeout() async throws {
+        let server = try await RunningServer.start(
+            ServerConfiguration(host: "127.0.0.1", port: 0, idleTimeout: .milliseconds(300)))
+        let raw = RawClient(url: server.url, send: [hello("idle")])
+        try await eventually("the idle connection is closed") { raw.isClosed }
+        #expect(raw.texts.first?.contains("welcome") == true)
+        await server.stop()
+    }
+
+    @Test("requests beyond the connection's rate are answered rate_limited; another client is served")
+    func rateLimit() async throws {
+        let server = try await RunningServer.start(
+            ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 5, requestBurst: 10))
+        let flood = (1...60).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls))) }
+        let raw = RawClient(url: server.url, send: [hello("flooder")] + flood)
+        try await eventually("every request is answered") { raw.texts.count == 61 }
+        let limited = raw.texts.filter { $0.contains("rate_limited") }.count
+        #expect(limited >= 40 && limited <= 50, "\(limited) of 60 limited")
+        let alice = server.session("alice")
+        try await alice.login()
+        #expect(try await alice.activeCalls().isEmpty)
+        let metrics = try await server.get("/metrics")
+        #expect(metrics.body.contains("switchboard_errors_total{code=\"rate_limited\"}"))
+        try await alice.logout()
+        await alice.shutdown()
+        await raw.stop()
+        await server.stop()
+    }
+
+    @Test("a full server refuses the next connection with too_many_sessions")
+    func maxConnections() async throws {
+        let server = try await RunningServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, maxConnections: 2))
+        let first = RawClient(url: server.url, send: [hello("one")])
+        let second = RawClient(url: server.url, send: [hello("two")])
+        try await eventually("two welcomed") { first.texts.count == 1 && second.texts.count == 1 }
+        let third = RawClient(url: server.url, send: [hello("three")])
+        try await eventually("the third is refused and closed") { third.isClosed }
+        #expect(third.texts.count == 1 && third.texts[0].contains("too_many_sessions"))
+        #expect(!first.isClosed && !second.isClosed)
+        await first.stop()
+        await second.stop()
+        await server.stop()
+    }
+}
