@@ -19,6 +19,8 @@ public final class SignalingServer: Sendable {
     let logger: Logger
     /// Background work that runs with the server (record retention).
     let companions: [any Service]
+    /// The open WebSocket connections (``abortConnections()``).
+    private let open = Mutex<[ConnectionID: WebSocketServiceConnection]>([:])
 
     public convenience init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
         self.init(configuration: configuration, service: service, companions: [], logger: logger)
@@ -103,7 +105,9 @@ public final class SignalingServer: Sendable {
         }
         let connection = WebSocketServiceConnection(metrics: metrics)
         let id = service.open(connection)
+        open.withLock { $0[id] = connection }
         defer {
+            open.withLock { $0[id] = nil }
             connection.finish()
             service.closed(id)
         }
@@ -117,6 +121,8 @@ public final class SignalingServer: Sendable {
                     case .close:
                         try await outbound.close(.normalClosure, reason: nil)
                         return
+                    case .abort:
+                        throw ConnectionAborted()
                     }
                 }
             }
@@ -147,6 +153,12 @@ public final class SignalingServer: Sendable {
             }
             group.cancelAll()
         }
+    }
+
+    /// Drops every open connection at once, without a close handshake, as a network failure would: the
+    /// sessions stay for the grace period and their clients resume (operators' and tests' tool).
+    public func abortConnections() {
+        for connection in open.withLock({ Array($0.values) }) { connection.abort() }
     }
 
     private func receive(_ message: WebSocketMessage, from id: ConnectionID, bucket: inout TokenBucket) {
@@ -185,6 +197,8 @@ public final class SignalingServer: Sendable {
         }
     }
 }
+
+private struct ConnectionAborted: Error {}
 
 /// When a connection last sent anything (its idle timeout).
 private final class LastHeard: Sendable {

@@ -9,6 +9,8 @@ final class WebSocketServiceConnection: ServiceConnection {
     enum Outgoing: Sendable {
         case frame(ServerFrame)
         case close
+        /// Drop the socket without a close handshake, as a network failure would.
+        case abort
     }
 
     let outgoing: AsyncStream<Outgoing>
@@ -32,6 +34,11 @@ final class WebSocketServiceConnection: ServiceConnection {
 
     func close() {
         queue.yield(.close)
+        queue.finish()
+    }
+
+    func abort() {
+        queue.yield(.abort)
         queue.finish()
     }
 

@@ -18,6 +18,7 @@ import WSClient
 /// A server on an ephemeral loopback port, stopped when the test is done.
 final class RunningServer: Sendable {
     let service: SignalingService
+    let server: SignalingServer
     let port: Int
     private let task: Task<Void, any Error>
 
@@ -39,11 +40,12 @@ final class RunningServer: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return RunningServer(service: service, port: port, task: task)
+        return RunningServer(service: service, server: server, port: port, task: task)
     }
 
-    private init(service: SignalingService, port: Int, task: Task<Void, any Error>) {
+    private init(service: SignalingService, server: SignalingServer, port: Int, task: Task<Void, any Error>) {
         self.service = service
+        self.server = server
         self.port = port
         self.task = task
     }
@@ -171,6 +173,33 @@ struct ServerSocketTests {
         await server.stop()
     }
 
+    @Test("links dropped mid-call resume over the network without losing or repeating an event")
+    func resumeAfterDrop() async throws {
+        let server = try await RunningServer.start()
+        let alice = server.session("alice")
+        let bob = server.session("bob")
+        try await alice.login()
+        try await bob.login()
+        let log = EventLog()
+        log.follow(bob)
+        let call = try await alice.invite(InviteRequest(invitees: ["bob"], mode: .advanced))
+        try await eventually("bob is invited") { log.callKinds.contains("invited") }
+
+        server.server.abortConnections()
+        // While the links are down, the call ends: the events wait in the sessions' replay buffers.
+        try server.service.endCall(call.id)
+        try await eventually("bob hears the end after resuming", timeout: .seconds(15)) { log.callKinds.contains("ended") }
+        #expect(log.callKinds.filter { $0 == "ended" }.count == 1)
+        #expect(log.callKinds.filter { $0 == "invited" }.count == 1)
+        #expect(!log.replaced, "the session resumed; it was not replaced by a fresh login")
+        #expect(log.states.contains("reconnecting"))
+        for session in [alice, bob] {
+            try await session.logout()
+            await session.shutdown()
+        }
+        await server.stop()
+    }
+
     @Test("bad and oversized frames get errors; other clients are not disturbed")
     func badFrames() async throws {
         let server = try await RunningServer.start(maxFrameBytes: 64 * 1024)
@@ -231,4 +260,35 @@ extension Result {
         if case .success = self { return true }
         return false
     }
+}
+
+/// A session's events, kept as the test reads them.
+final class EventLog: Sendable {
+    private let state = Mutex<(kinds: [String], states: [String], replaced: Bool)>(([], [], false))
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    func follow(_ session: ClientSession) {
+        let task = Task { [self] in
+            for await event in session.events {
+                state.withLock { state in
+                    switch event {
+                    case .server(.call(let note)):
+                        let kind = "\(note.kind)"
+                        state.kinds.append(String(kind.prefix { $0 != "(" }))
+                    case .connection(let connection, _):
+                        state.states.append(connection.rawValue)
+                    case .sessionReplaced:
+                        state.replaced = true
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    var callKinds: [String] { state.withLock { $0.kinds } }
+    var states: [String] { state.withLock { $0.states } }
+    var replaced: Bool { state.withLock { $0.replaced } }
 }
