@@ -1,3 +1,4 @@
+import Foundation
 import Metrics
 import Prometheus
 import SwitchboardService
@@ -14,12 +15,22 @@ final class ServerMetrics: Sendable {
     private let connections: Metrics.Gauge
     private let sessions: Metrics.Gauge
     private let calls: Metrics.Gauge
+    private let residentMemory: Metrics.Gauge
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
         connections = Metrics.Gauge(label: "switchboard_connections", dimensions: [], factory: factory)
         sessions = Metrics.Gauge(label: "switchboard_sessions", dimensions: [], factory: factory)
         calls = Metrics.Gauge(label: "switchboard_active_calls", dimensions: [], factory: factory)
+        residentMemory = Metrics.Gauge(label: "process_resident_memory_bytes", dimensions: [], factory: factory)
+    }
+
+    /// The process's resident memory, from /proc/self/statm (0 where there is no /proc).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     func frameIn(_ type: String) {
@@ -58,6 +69,7 @@ final class ServerMetrics: Sendable {
         connections.record(service.connectionCount)
         sessions.record(totals.sessions)
         calls.record(totals.activeCalls)
+        residentMemory.record(Self.residentBytes())
         return registry.emitToString()
     }
 }

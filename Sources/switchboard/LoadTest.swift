@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// `switchboard loadtest`: measurements against a running server (loopback only, bounded in count and
+/// time). Issue 7 grows it into the full load generator; today it measures the two numbers the server
+/// issue asks for.
+struct LoadTest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure a running server: idle memory per session, invite-to-ring latency.",
+        subcommands: [Idle.self, Latency.self])
+
+    struct Target: ParsableArguments {
+        @Option(help: "The server's WebSocket URL (loopback only).")
+        var url = "ws://127.0.0.1:7480/v1/signal"
+
+        func validate() throws {
+            guard let host = URL(string: url)?.host, ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.") else {
+                throw ValidationError("loadtest only talks to loopback servers, not \(url)")
+            }
+        }
+
+        /// `GET /metrics` of the same server: its resident memory and session count.
+        func serverMemory() async throws -> (bytes: Double, sessions: Double) {
+            var components = URLComponents(string: url)!
+            components.scheme = components.scheme == "wss" ? "https" : "http"
+            components.path = "/metrics"
+            let (data, _) = try await URLSession.shared.data(from: components.url!)
+            let text = String(decoding: data, as: UTF8.self)
+            func value(_ name: String) -> Double {
+                text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+                    .flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+            }
+            return (value("process_resident_memory_bytes"), value("switchboard_sessions"))
+        }
+
+        func session(_ user: String, logger: Logger) -> ClientSession {
+            ClientSession(
+                configuration: ClientConfiguration(app: "loadtest", user: UserID(user), device: DeviceID("\(user)-1"),
+                                                   token: "loadtest", surface: "loadtest"),
+                transport: WebSocketTransport(url: url, logger: logger), clock: .system())
+        }
+    }
+
+    struct Idle: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log N idle sessions in and report the server's resident memory per session.")
+
+        @OptionGroup var target: Target
+
+        @Option(help: "How many sessions (at most 18000).")
+        var sessions = 1000
+
+        @Option(help: "Logins in flight at once.")
+        var concurrency = 200
+
+        func run() async throws {
+            guard (1...18_000).contains(sessions) else { throw ValidationError("--sessions must be 1 to 18000") }
+            let logger = Logger(label: "loadtest", factory: { _ in SwiftLogNoOpLogHandler() })
+            let before = try await target.serverMemory()
+            let started = ContinuousClock.now
+            var connected: [ClientSession] = []
+            connected.reserveCapacity(sessions)
+            var next = 0
+            while next < sessions {
+                let batch = (next..<min(sessions, next + concurrency)).map { target.session("idle-\($0)", logger: logger) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for session in batch { group.addTask { try await session.login() } }
+                    try await group.waitForAll()
+                }
+                connected += batch
+                next += batch.count
+                print("\r\(next) sessions logged in", terminator: "")
+                fflush(nil)
+            }
+            print("")
+            // Let the server settle (allocations of the first heartbeats, buffers).
+            try await Task.sleep(for: .seconds(5))
+            let after = try await target.serverMemory()
+            let perSession = (after.bytes - before.bytes) / Double(sessions)
+            print("sessions: \(Int(after.sessions)) (was \(Int(before.sessions))), login time \(ContinuousClock.now - started)")
+            print(String(format: "server RSS: %.1f MiB -> %.1f MiB; %.1f KiB per idle session",
+                         before.bytes / 1_048_576, after.bytes / 1_048_576, perSession / 1024))
+            for session in connected { await session.shutdown() }
+        }
+    }
+
+    struct Latency: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time from sending an invite to the callee's invitation event, over the WebSocket.")
+
+        @OptionGroup var target: Target
+
+        @Option(help: "How many calls, one after another.")
+        var calls = 1000
+
+        func run() async throws {
+            guard (1...100_000).contains(calls) else { throw ValidationError("--calls must be 1 to 100000") }
+            let logger = Logger(label: "loadtest", factory: { _ in SwiftLogNoOpLogHandler() })
+            let caller = target.session("latency-caller-\(UUID().uuidString.prefix(8))", logger: logger)
+            let calleeID = "latency-callee-\(UUID().uuidString.prefix(8))"
+            let callee = target.session(calleeID, logger: logger)
+            try await caller.login()
+            try await callee.login()
+            var events = callee.events.makeAsyncIterator()
+            var samples: [Duration] = []
+            samples.reserveCapacity(calls)
+            for index in 0..<calls {
+                let sent = ContinuousClock.now
+                let call = try await caller.invite(InviteRequest(invitees: [UserID(calleeID)]))
+                while let event = await events.next() {
+                    if case .server(.call(let note)) = event, case .invited = note.kind, note.call.id == call.id { break }
+                }
+                samples.append(ContinuousClock.now - sent)
+                _ = try await callee.act(.reject(data: nil, reason: .declined), on: call.id)
+                if index % 100 == 99 {
+                    print("\r\(index + 1) calls", terminator: "")
+                    fflush(nil)
+                }
+            }
+            print("")
+            samples.sort()
+            func percentile(_ p: Double) -> Duration { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
+            func ms(_ d: Duration) -> String {
+                String(format: "%.3f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
+            }
+            print("invite to callee's invitation over WebSocket, \(calls) calls: median \(ms(percentile(0.5))), p90 \(ms(percentile(0.9))), p99 \(ms(percentile(0.99))), max \(ms(samples.last!))")
+            try await caller.logout()
+            try await callee.logout()
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// What `listen` and `call` share: a session on a server, typed commands from stdin, and a readable
+/// line for every call event.
+struct ManualClientOptions: ParsableArguments {
+    @Option(help: "The server's WebSocket URL.")
+    var url = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"] ?? "ws://127.0.0.1:7480/v1/signal"
+
+    @Option(help: "Your user id.")
+    var user: String
+
+    @Option(help: "The vendor app id to log in with.")
+    var app = "cli"
+
+    @Option(help: "The login token (any in development mode; `switchboard token` mints one).")
+    var token = "cli"
+
+    func session() -> ClientSession {
+        ClientSession(
+            configuration: ClientConfiguration(app: app, user: UserID(user), device: DeviceID("\(user)-cli"), token: token,
+                                               surface: "cli"),
+            transport: WebSocketTransport(url: url, logger: Logger(label: "cli", factory: { _ in SwiftLogNoOpLogHandler() })),
+            clock: .system())
+    }
+}
+
+/// The lines typed on stdin, read on a thread of their own (`readLine` blocks); ends at end of input.
+func standardInputLines() -> AsyncStream<String> {
+    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+    Thread.detachNewThread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+    }
+    return lines
+}
+
+/// Prints call events as they come; remembers the calls that ring for the user.
+actor CallConsole {
+    let me: UserID
+    private(set) var ringing: [CallID] = []
+    private(set) var current: CallID?
+
+    init(me: UserID) { self.me = me }
+
+    func show(_ event: ClientEvent) {
+        switch event {
+        case .connection(let state, let reason):
+            print("[connection] \(state.rawValue) (\(reason.rawValue))")
+        case .server(.call(let note)):
+            let call = note.call
+            let people = call.participants.map { "\($0.user):\($0.state)" }.joined(separator: " ")
+            switch note.kind {
+            case .invited(let by):
+                ringing.append(call.id)
+                print("[ring] \(by) calls you: \(call.id) \(call.payload.map { "\"\($0)\"" } ?? "") — type: accept | reject")
+            case .ended:
+                ringing.removeAll { $0 == call.id }
+                if current == call.id { current = nil }
+                print("[ended] \(call.id): \(call.state) — \(people)")
+            default:
+                print("[\(note.kind)] \(call.id): \(people)")
+            }
+        case .server(let other):
+            print("[\(other.name)]")
+        case .sessionReplaced:
+            print("[session] logged in again")
+        case .reconnectRefused(let error):
+            print("[reconnect refused] \(error)")
+        }
+    }
+
+    func takeRinging() -> CallID? {
+        guard !ringing.isEmpty else { return nil }
+        return ringing.removeFirst()
+    }
+
+    func setCurrent(_ id: CallID?) { current = id }
+}
+
+/// `switchboard listen`: logs in and shows incoming invitations; `accept`, `reject`, `hangup`, `quit`.
+struct Listen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log in to a server as a user and answer incoming calls from the terminal.")
+
+    @OptionGroup var options: ManualClientOptions
+
+    func run() async throws {
+        let session = options.session()
+        let console = CallConsole(me: UserID(options.user))
+        let printer = Task { for await event in session.events { await console.show(event) } }
+        try await session.login()
+        print("logged in as \(options.user) at \(options.url); waiting for calls (accept | reject | hangup | quit)")
+        for await line in standardInputLines() {
+            let command = line.trimmingCharacters(in: .whitespaces)
+            do {
+                switch command {
+                case "accept", "reject":
+                    guard let id = await console.takeRinging() else { print("nothing rings"); continue }
+                    let action: CallAction = command == "accept" ? .accept(data: nil) : .reject(data: nil, reason: .declined)
+                    let result = try await session.act(action, on: id)
+                    if command == "accept" { await console.setCurrent(id) }
+                    print("\(command)ed \(id): \(result.call.state)")
+                case "hangup":
+                    guard let id = await console.current else { print("not in a call"); continue }
+                    _ = try await session.act(.quit(data: nil), on: id)
+                    await console.setCurrent(nil)
+                case "quit", "exit":
+                    try await session.logout()
+                    printer.cancel()
+                    return
+                case "":
+                    continue
+                default:
+                    print("commands: accept | reject | hangup | quit")
+                }
+            } catch {
+                print("error: \(error)")
+            }
+        }
+        try? await session.logout()
+    }
+}
+
+/// `switchboard call`: logs in and calls a user; `cancel`, `hangup`, `quit`.
+struct CallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call", abstract: "Log in to a server as a user and call another user from the terminal.")
+
+    @OptionGroup var options: ManualClientOptions
+
+    @Option(help: "Who to call.")
+    var to: String
+
+    @Option(help: "The invitation's payload.")
+    var payload: String?
+
+    @Option(help: "Seconds it may ring.")
+    var timeout = 30
+
+    func run() async throws {
+        let session = options.session()
+        let console = CallConsole(me: UserID(options.user))
+        let printer = Task { for await event in session.events { await console.show(event) } }
+        try await session.login()
+        let call = try await session.invite(InviteRequest(
+            invitees: [UserID(to)], mode: .advanced,
+            policy: CallPolicy(ringTimeout: .seconds(timeout), endWhenAlone: true), payload: payload))
+        await console.setCurrent(call.id)
+        print("calling \(to): \(call.id) (cancel | hangup | quit)")
+        for await line in standardInputLines() {
+            let command = line.trimmingCharacters(in: .whitespaces)
+            do {
+                switch command {
+                case "cancel":
+                    _ = try await session.act(.cancel(invitees: nil, data: nil), on: call.id)
+                case "hangup":
+                    _ = try await session.act(.quit(data: nil), on: call.id)
+                case "quit", "exit":
+                    try await session.logout()
+                    printer.cancel()
+                    return
+                case "":
+                    continue
+                default:
+                    print("commands: cancel | hangup | quit")
+                }
+            } catch {
+                print("error: \(error)")
+            }
+        }
+        try? await session.logout()
+    }
+}
