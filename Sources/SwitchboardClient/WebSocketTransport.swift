@@ -1,4 +1,5 @@
 import Logging
+import NIOSSL
 import Synchronization
 import WSClient
 import SwitchboardWire
@@ -10,18 +11,22 @@ public struct WebSocketTransport: Transport {
     public let url: String
     /// The largest message accepted from the server, in bytes (8 MiB, as `WireCodec.serverFrameLimits`).
     public let maxFrameBytes: Int
+    /// For `wss://`: the TLS settings (the system's trust roots by default; tests trust their own
+    /// certificate).
+    public let tlsConfiguration: TLSConfiguration?
     let logger: Logger
 
-    public init(url: String, maxFrameBytes: Int = 8 * 1024 * 1024,
+    public init(url: String, maxFrameBytes: Int = 8 * 1024 * 1024, tlsConfiguration: TLSConfiguration? = nil,
                 logger: Logger = Logger(label: "switchboard.websocket")) {
         self.url = url
         self.maxFrameBytes = maxFrameBytes
+        self.tlsConfiguration = tlsConfiguration
         self.logger = logger
     }
 
     public func connect() async throws(SignalingError) -> any TransportConnection {
         let link = WebSocketLink(maxFrameBytes: maxFrameBytes, logger: logger)
-        try await link.open(url)
+        try await link.open(url, tls: tlsConfiguration)
         return link
     }
 }
@@ -59,7 +64,7 @@ final class WebSocketLink: TransportConnection, Sendable {
     }
 
     /// Connects; returns once the WebSocket is open, or throws why it could not be opened.
-    func open(_ url: String) async throws(SignalingError) {
+    func open(_ url: String, tls: TLSConfiguration?) async throws(SignalingError) {
         let opened = OneShot()
         let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
             opened.set(waiter)
@@ -67,7 +72,8 @@ final class WebSocketLink: TransportConnection, Sendable {
                 do {
                     let configuration = WebSocketClientConfiguration(maxFrameSize: maxFrameBytes, autoPing: .disabled)
                     let outgoing = self.outgoing
-                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
+                    try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls,
+                                                      logger: logger) {
                         inbound, outbound, _ in
                         opened.resume(.success(()))
                         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -19,6 +19,20 @@ public struct ServerConfiguration: Sendable {
     public var requestBurst: Int
     /// Connections the server holds at once; a connection beyond is refused (`too_many_sessions`).
     public var maxConnections: Int
+    /// With a certificate chain and its private key (PEM files), the server speaks TLS: `wss://` and
+    /// `https://`. Without, plain (meant for loopback).
+    public var tls: TLSFiles?
+
+    /// PEM files of a certificate chain and its private key.
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificateChain: String
+        public var privateKey: String
+
+        public init(certificateChain: String, privateKey: String) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 7480
@@ -28,8 +42,9 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = defaultHost, port: Int = defaultPort, maxFrameBytes: Int = 1 << 20,
         handshakeTimeout: Duration = .seconds(5), idleTimeout: Duration = .seconds(60),
-        requestsPerSecond: Int = 50, requestBurst: Int = 100, maxConnections: Int = 20_000
+        requestsPerSecond: Int = 50, requestBurst: Int = 100, maxConnections: Int = 20_000, tls: TLSFiles? = nil
     ) {
+        self.tls = tls
         self.host = host
         self.port = port
         self.maxFrameBytes = maxFrameBytes

@@ -1,5 +1,8 @@
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
+import NIOSSL
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -59,14 +62,14 @@ public final class SignalingServer: Sendable {
         gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        let application = makeApplication(onListening: onListening)
+        let application = try makeApplication(onListening: onListening)
         let group = ServiceGroup(
             configuration: .init(services: [application, ServiceTimers(service: service)] + companions,
                                  gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
         try await group.run()
     }
 
-    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/healthz") { _, _ in
             "ok\n"
@@ -81,9 +84,16 @@ public final class SignalingServer: Sendable {
         }
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(5))
+        var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket))
+        if let tls = configuration.tls {
+            let certificates = try NIOSSLCertificate.fromPEMFile(tls.certificateChain).map { NIOSSLCertificateSource.certificate($0) }
+            let key = try NIOSSLPrivateKey(file: tls.privateKey, format: .pem)
+            server = try .tls(server, tlsConfiguration: .makeServerConfiguration(certificateChain: certificates,
+                                                                                 privateKey: .privateKey(key)))
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket)),
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "switchboard"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },

@@ -21,17 +21,29 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The configuration file (JSON; docs/SERVER.md): apps, secrets, login policies, limits. Without it, development mode.")
     var config: String?
 
+    @Option(help: "A PEM certificate chain: with --tls-key, the server speaks TLS (wss://, https://).")
+    var tlsCert: String?
+
+    @Option(help: "The PEM private key of --tls-cert.")
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+    }
+
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "switchboard.server")
         logger.logLevel = .info
         let file = try config.map(ServerConfigFile.load(path:)) ?? ServerConfigFile()
         let store = try SQLiteStore(path: data)
+        let tls = tlsCert.flatMap { cert in tlsKey.map { ServerConfiguration.TLSFiles(certificateChain: cert, privateKey: $0) } }
         let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: host, port: port), file: file, store: store, logger: logger)
+            configuration: ServerConfiguration(host: host, port: port, tls: tls), file: file, store: store, logger: logger)
+        let scheme = tls == nil ? "ws" : "wss"
         try await server.run { port in
             // The one line scripts and tests wait for.
-            let line = "switchboard: listening on ws://\(host):\(port)\(ServerConfiguration.signalPath)\n"
+            let line = "switchboard: listening on \(scheme)://\(host):\(port)\(ServerConfiguration.signalPath)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
     }
