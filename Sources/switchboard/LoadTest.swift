@@ -13,6 +13,7 @@ import SwitchboardWire
 /// issue asks for.
 struct LoadTest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "loadtest",
         abstract: "Measure a running server: idle memory per session, invite-to-ring latency.",
         subcommands: [Idle.self, Latency.self])
 
