@@ -21,6 +21,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The configuration file (JSON; docs/SERVER.md): apps, secrets, login policies, limits. Without it, development mode.")
     var config: String?
 
+    @Option(help: "Requests a second one connection may send (bursts of twice as many); beyond, rate_limited.")
+    var requestRate = 50
+
     @Option(help: "A PEM certificate chain: with --tls-key, the server speaks TLS (wss://, https://).")
     var tlsCert: String?
 
@@ -29,6 +32,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if requestRate < 1 { throw ValidationError("--request-rate must be positive") }
     }
 
     func run() async throws {
@@ -39,7 +43,9 @@ struct Serve: AsyncParsableCommand {
         let store = try SQLiteStore(path: data)
         let tls = tlsCert.flatMap { cert in tlsKey.map { ServerConfiguration.TLSFiles(certificateChain: cert, privateKey: $0) } }
         let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: host, port: port, tls: tls), file: file, store: store, logger: logger)
+            configuration: ServerConfiguration(host: host, port: port, requestsPerSecond: requestRate,
+                                               requestBurst: requestRate * 2, tls: tls),
+            file: file, store: store, logger: logger)
         let scheme = tls == nil ? "ws" : "wss"
         try await server.run { port in
             // The one line scripts and tests wait for.

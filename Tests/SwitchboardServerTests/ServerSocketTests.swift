@@ -6,6 +6,7 @@ import FoundationNetworking
 import Logging
 import Synchronization
 import Testing
+import SwitchboardAgora
 import SwitchboardAtomicX
 import SwitchboardClient
 import SwitchboardCore
@@ -200,6 +201,36 @@ struct ServerSocketTests {
         await server.stop()
     }
 
+    @Test("an Agora caller reaches a ZIM callee through the server, content as extendedData")
+    func agoraOverTheNetwork() async throws {
+        let server = try await RunningServer.start()
+        let kit = try #require(AgoraRtmKit(appId: String(repeating: "a", count: 32), delegate: nil,
+                                           environment: server.environment(queue: DispatchQueue(label: "agora"))))
+        let loginCode = await withCheckedContinuation { done in kit.login(byToken: "t", user: "alice") { done.resume(returning: $0) } }
+        #expect(loginCode == .ok)
+        let config = ZIMAppConfig()
+        config.appID = 1_234_567
+        config.appSign = "sign"
+        let zim = try #require(ZIM.create(with: config, environment: server.environment(queue: DispatchQueue(label: "zim"))))
+        let handler = ZIMRecorder()
+        zim.setEventHandler(handler)
+        let zimLogin = ZIMLoginConfig()
+        zimLogin.token = "token"
+        _ = await withCheckedContinuation { done in zim.login(withUserID: "bob", config: zimLogin) { done.resume(returning: $0.code) } }
+
+        let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
+        invitation.content = "over the network"
+        let callKit = try #require(kit.getRtmCall())
+        let sent = await withCheckedContinuation { done in callKit.send(invitation) { done.resume(returning: $0) } }
+        #expect(sent == .ok)
+        try await eventually("bob receives alice's invitation") {
+            handler.received.contains { $0.contains("caller=alice") && $0.contains("data=over the network") }
+        }
+        zim.destroy()
+        _ = await withCheckedContinuation { done in kit.logout { done.resume(returning: $0) } }
+        await server.stop()
+    }
+
     @Test("bad and oversized frames get errors; other clients are not disturbed")
     func badFrames() async throws {
         let server = try await RunningServer.start(maxFrameBytes: 64 * 1024)
@@ -243,6 +274,12 @@ struct ServerSocketTests {
 final class ZIMRecorder: NSObject, ZIMEventHandler, @unchecked Sendable {
     private let log = Mutex<[String]>([])
     var lines: [String] { log.withLock { $0 } }
+
+    var received: [String] { log.withLock { $0.filter { $0.hasPrefix("received") } } }
+
+    func zim(_ zim: ZIM, callInvitationReceived info: ZIMCallInvitationReceivedInfo, callID: String) {
+        log.withLock { $0.append("received \(callID) caller=\(info.caller) data=\(info.extendedData)") }
+    }
 
     func zim(_ zim: ZIM, callUserStateChanged info: ZIMCallUserStateChangeInfo, callID: String) {
         let users = info.callUserList.map { "\($0.userID):\($0.state)" }.joined(separator: ",")
