@@ -14,14 +14,16 @@ final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let connections: Metrics.Gauge
     private let sessions: Metrics.Gauge
-    private let calls: Metrics.Gauge
+    private let ringingCalls: Metrics.Gauge
+    private let connectedCalls: Metrics.Gauge
     private let residentMemory: Metrics.Gauge
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
         connections = Metrics.Gauge(label: "switchboard_connections", dimensions: [], factory: factory)
         sessions = Metrics.Gauge(label: "switchboard_sessions", dimensions: [], factory: factory)
-        calls = Metrics.Gauge(label: "switchboard_active_calls", dimensions: [], factory: factory)
+        ringingCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "ringing")], factory: factory)
+        connectedCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "connected")], factory: factory)
         residentMemory = Metrics.Gauge(label: "process_resident_memory_bytes", dimensions: [], factory: factory)
     }
 
@@ -68,7 +70,8 @@ final class ServerMetrics: Sendable {
         let totals = service.totals
         connections.record(service.connectionCount)
         sessions.record(totals.sessions)
-        calls.record(totals.activeCalls)
+        ringingCalls.record(totals.ringingCalls)
+        connectedCalls.record(totals.connectedCalls)
         residentMemory.record(Self.residentBytes())
         return registry.emitToString()
     }

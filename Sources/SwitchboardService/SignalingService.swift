@@ -164,10 +164,17 @@ public final class SignalingService: Sendable {
         }
     }
 
-    /// Sessions and live calls across every app (the server's gauges).
-    public var totals: (sessions: Int, activeCalls: Int) {
+    /// Sessions and live calls (ringing, connected) across every app (the server's gauges).
+    public var totals: (sessions: Int, ringingCalls: Int, connectedCalls: Int) {
         core.withLock { core in
-            core.realms.values.reduce((0, 0)) { ($0.0 + $1.sessions.count, $0.1 + $1.calls.count) }
+            var totals = (sessions: 0, ringingCalls: 0, connectedCalls: 0)
+            for realm in core.realms.values {
+                totals.sessions += realm.sessions.count
+                for engine in realm.calls.values {
+                    if engine.call.state == .ringing { totals.ringingCalls += 1 } else { totals.connectedCalls += 1 }
+                }
+            }
+            return totals
         }
     }
 

@@ -102,6 +102,8 @@ struct ServerSocketTests {
         #expect(metrics.body.contains("switchboard_sessions 1"))
         #expect(metrics.body.contains("switchboard_frames_in_total{type=\"hello\"} 1"))
         #expect(metrics.body.contains("switchboard_frames_out_total{type=\"welcome\"} 1"))
+        #expect(metrics.body.contains("switchboard_calls{state=\"ringing\"} 0"))
+        #expect(metrics.body.contains("process_resident_memory_bytes"))
         try await alice.logout()
         await alice.shutdown()
         await server.stop()
