@@ -80,15 +80,8 @@ struct BackendTests {
         let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
                                    eventWebhook: "http://127.0.0.1:\(receiver.port)/events",
                                    pushWebhook: "http://127.0.0.1:\(receiver.port)/push")
-        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
-        let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: [app]),
-            store: try SQLiteStore(path: path), logger: logger)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let running = try await RunningServer.startDurable(apps: [app])
+        let port = running.port
         func session(_ user: UserID) async throws -> ClientSession {
             let token = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(600))
             return ClientSession(configuration: ClientConfiguration(app: "acme-app", user: user, device: DeviceID("\(user.rawValue)-1"),
@@ -150,8 +143,7 @@ struct BackendTests {
             try? await user.logout()
             await user.shutdown()
         }
-        task.cancel()
-        _ = await task.result
+        await running.stop()
         await receiver.stop()
     }
 }

@@ -30,18 +30,32 @@ final class RunningServer: Sendable {
         try await start(ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: maxFrameBytes))
     }
 
+    /// The server as `switchboard serve` builds it: a SQLite store in a temporary file, the apps given
+    /// (development mode without), JWT and UserSig tokens, webhooks.
+    static func startDurable(apps: [AppConfiguration]) async throws -> RunningServer {
+        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
+        let server = SignalingServer.durable(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: apps),
+            store: try SQLiteStore(path: path), logger: logger)
+        return try await run(server)
+    }
+
     static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
                                        verifier: nil, logger: logger)
-        let server = SignalingServer(configuration: configuration, service: service, logger: logger)
+        return try await run(SignalingServer(configuration: configuration, service: service, logger: logger))
+    }
+
+    private static func run(_ server: SignalingServer) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return RunningServer(service: service, server: server, port: port, task: task)
+        return RunningServer(service: server.service, server: server, port: port, task: task)
     }
 
     private init(service: SignalingService, server: SignalingServer, port: Int, task: Task<Void, any Error>) {
@@ -117,7 +131,7 @@ struct ServerSocketTests {
         try await alice.login()
         try await bob.login()
         let call = try await alice.invite(InviteRequest(invitees: ["bob"], payload: "hello over the wire"))
-        var bobEvents = await bob.events.makeAsyncIterator()
+        var bobEvents = bob.events.makeAsyncIterator()
         var invited: CallNotification?
         while invited == nil, let event = await bobEvents.next() {
             if case .server(.call(let note)) = event, case .invited = note.kind { invited = note }

@@ -105,15 +105,8 @@ struct ServerConfigFileTests {
 struct NetworkTokenTests {
     @Test("on a configured server a JWT logs any surface in, a UserSig logs the Tencent surface in, forgeries are refused")
     func configuredServer() async throws {
-        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
-        let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: [app]),
-            store: try SQLiteStore(path: path), logger: logger)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let running = try await RunningServer.startDurable(apps: [app])
+        let port = running.port
         let url = "ws://127.0.0.1:\(port)/v1/signal"
         func session(_ user: UserID, token: String, surface: String = "agora", app vendorApp: String = "acme-app") -> ClientSession {
             ClientSession(configuration: ClientConfiguration(app: vendorApp, user: user, device: DeviceID("\(user.rawValue)-1"),
@@ -148,7 +141,6 @@ struct NetworkTokenTests {
 
         try await alice.logout()
         await alice.shutdown()
-        task.cancel()
-        _ = await task.result
+        await running.stop()
     }
 }
