@@ -12,7 +12,7 @@ import SwitchboardWire
 /// only after its writes returned. Calls and records are stored as the wire codec's JSON (live calls
 /// with their internals), so the schema holds only what queries need as columns. The schema is
 /// versioned with GRDB migrations (``migrator``): add a migration, never edit one that shipped.
-public final class SQLiteStore: CallRecordStore, LiveCallStore, Sendable {
+public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Sendable {
     private let database: DatabasePool
     private static let serializer = JSONSerializer(sortedKeys: false)
     private static let parser = JSONParser(limits: .maximum)
@@ -47,6 +47,17 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, Sendable {
                     call_id TEXT NOT NULL,
                     body TEXT NOT NULL,
                     PRIMARY KEY (app, call_id)
+                );
+                """)
+        }
+        migrator.registerMigration("v2: profiles") { db in
+            try db.execute(sql: """
+                CREATE TABLE profiles (
+                    app TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    nickname TEXT,
+                    avatar_url TEXT,
+                    PRIMARY KEY (app, user)
                 );
                 """)
         }
@@ -135,6 +146,24 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, Sendable {
             let body: String = row["body"]
             let call = try ModelCoding.call(try Self.parser.parse(body), includeInternals: true)
             return (AppID(rawValue: row["app"]), call)
+        }
+    }
+
+    // MARK: - ProfileStore
+
+    public func save(_ profile: Profile, app: AppID) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url) VALUES (?, ?, ?, ?)",
+                           arguments: [app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL])
+        }
+    }
+
+    public func profiles() throws -> [(app: AppID, profile: Profile)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT app, user, nickname, avatar_url FROM profiles ORDER BY app, user").map { row in
+                (AppID(rawValue: row["app"]),
+                 Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"]))
+            }
         }
     }
 

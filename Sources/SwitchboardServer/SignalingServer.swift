@@ -48,7 +48,8 @@ public final class SignalingServer: Sendable {
         let clock = ServiceClock.system()
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
         let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
-                                       verifier: verifier, liveCalls: store, backendEvents: webhooks, logger: logger)
+                                       verifier: verifier, liveCalls: store, backendEvents: webhooks, profiles: store,
+                                       logger: logger)
         var companions: [any Service] = [webhooks]
         if let days = file.recordRetentionDays {
             companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))

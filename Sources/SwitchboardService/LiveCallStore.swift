@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardWire
 
 /// Where the service keeps its live calls (ringing or connected, with their internals: deadlines,
 /// online flags, record marks), so that a restarted service goes on with them: ringing calls keep their
@@ -21,4 +22,18 @@ public struct MemoryOnlyLiveCalls: LiveCallStore {
     public func save(_ call: Call, app: AppID) {}
     public func remove(_ id: CallID, app: AppID) {}
     public func liveCalls() -> [(app: AppID, call: Call)] { [] }
+}
+
+/// Where the service keeps users' profiles (`profile.set`), written before the answer that says a profile
+/// was set, and read back at start.
+public protocol ProfileStore: Sendable {
+    func save(_ profile: Profile, app: AppID) throws
+    func profiles() throws -> [(app: AppID, profile: Profile)]
+}
+
+/// No durability: profiles live in the service's memory only.
+public struct MemoryOnlyProfiles: ProfileStore {
+    public init() {}
+    public func save(_ profile: Profile, app: AppID) {}
+    public func profiles() -> [(app: AppID, profile: Profile)] { [] }
 }

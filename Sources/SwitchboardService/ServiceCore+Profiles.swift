@@ -17,6 +17,12 @@ extension ServiceCore {
         if let nickname { profile.nickname = nickname }
         if let avatarURL { profile.avatarURL = avatarURL }
         guard realm.profiles[session.user] != profile else { return .success(.profiles([profile])) }
+        do {
+            try profileStore.save(profile, app: realm.app)
+        } catch {
+            logger.error("storing the profile of \(session.user) failed: \(error)")
+            return .failure(SignalingError(.internalError, "the profile store failed"))
+        }
         realm.profiles[session.user] = profile
 
         var watchers = realm.sessions(of: session.user).filter { $0 !== session }

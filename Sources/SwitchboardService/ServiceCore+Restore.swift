@@ -19,6 +19,13 @@ extension ServiceCore {
     /// its deadlines (one already due fires at once), and its participants get the reconnect grace
     /// period to log back in before their calls learn they are offline.
     func restoreLiveCalls(at now: Timestamp) {
+        do {
+            for (app, profile) in try profileStore.profiles() {
+                realms[app]?.profiles[profile.user] = profile
+            }
+        } catch {
+            logger.critical("cannot read the profiles: \(error)")
+        }
         let kept: [(app: AppID, call: Call)]
         do {
             kept = try liveCalls.liveCalls()

@@ -11,6 +11,7 @@ final class ServiceCore {
     let store: any CallRecordStore
     let liveCalls: any LiveCallStore
     let backendEvents: (any BackendEventSink)?
+    let profileStore: any ProfileStore
     let verifier: any TokenVerifier
     var logger: Logger
 
@@ -50,8 +51,9 @@ final class ServiceCore {
     init(
         configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
-        logger: Logger
+        profiles: any ProfileStore = MemoryOnlyProfiles(), logger: Logger
     ) {
+        self.profileStore = profiles
         self.configuration = configuration
         self.store = store
         self.liveCalls = liveCalls

@@ -25,6 +25,7 @@ public final class SignalingService: Sendable {
     ///   - store: where call records go.
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
+    ///   - profiles: where users' profiles are kept (read back at start). Memory only by default.
     ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
     ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
     ///     restart), with their deadlines. Memory only by default.
@@ -35,6 +36,7 @@ public final class SignalingService: Sendable {
         verifier: (any TokenVerifier)? = nil,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
         backendEvents: (any BackendEventSink)? = nil,
+        profiles: any ProfileStore = MemoryOnlyProfiles(),
         logger: Logger = Logger(label: "switchboard.service")
     ) {
         precondition(verifier != nil || configuration.isDevelopmentMode,
@@ -45,7 +47,7 @@ public final class SignalingService: Sendable {
         self.logger = logger
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
         core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
-                                 backendEvents: backendEvents, logger: logger))
+                                 backendEvents: backendEvents, profiles: profiles, logger: logger))
         core.withLock { $0.restoreLiveCalls(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")

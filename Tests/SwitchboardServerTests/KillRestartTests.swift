@@ -62,7 +62,7 @@ final class ServerProcess: @unchecked Sendable {
 
 @Suite("Kill -9 and restart", .serialized)
 struct KillRestartTests {
-    @Test("a server killed mid-ring and restarted finishes the calls: the ringing one rings on and can be answered, the connected one stays connected, records are kept")
+    @Test("a server killed mid-ring and restarted finishes the calls: the ringing one rings on and can be answered, the connected one stays connected, records and profiles are kept")
     func killAndRestart() async throws {
         guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
             Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
@@ -92,6 +92,7 @@ struct KillRestartTests {
             (try? await alice.call(ringing.id))?.participant("bob")?.state == .received
         }
 
+        _ = try await alice.request(.setProfile(nickname: "Alice", avatarURL: "https://example.invalid/a.png"))
         first.kill()
         let second = try ServerProcess(port: port, data: data)
         defer { second.stop() }
@@ -108,6 +109,8 @@ struct KillRestartTests {
         #expect(stillConnected.participant("carol")?.state == .accepted)
         let page = try await carol.callRecords()
         #expect(page.records.contains { $0.callID == finished.id })
+        let profiles = try await carol.request(.queryProfiles(["alice"]))
+        #expect(profiles == .profiles([Profile(user: "alice", nickname: "Alice", avatarURL: "https://example.invalid/a.png")]))
 
         for user in [alice, bob, carol] {
             try? await user.logout()

@@ -3,6 +3,7 @@ import Testing
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardService
+import SwitchboardWire
 
 private func temporaryDatabase() -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString)")
@@ -75,5 +76,17 @@ struct SQLiteStoreTests {
         #expect(kept.first?.call.participant("bob")?.ringDeadline == t0 + .seconds(60))
         try reopened.remove("c1", app: "a")
         #expect(try store.liveCalls().isEmpty)
+    }
+
+    @Test("profiles are kept and replaced")
+    func profiles() throws {
+        let path = temporaryDatabase()
+        let store = try SQLiteStore(path: path)
+        try store.save(Profile(user: "alice", nickname: "Alice"), app: "a")
+        try store.save(Profile(user: "alice", nickname: "Alice B", avatarURL: "x"), app: "a")
+        try store.save(Profile(user: "bob"), app: "b")
+        let kept = try SQLiteStore(path: path).profiles()
+        #expect(kept.map(\.app) == ["a", "b"])
+        #expect(kept.map(\.profile) == [Profile(user: "alice", nickname: "Alice B", avatarURL: "x"), Profile(user: "bob")])
     }
 }
