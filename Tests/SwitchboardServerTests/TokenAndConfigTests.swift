@@ -7,6 +7,8 @@ import SwitchboardCore
 import SwitchboardServer
 import SwitchboardService
 import SwitchboardWire
+import SwitchboardZIM
+import Synchronization
 
 private let secret = "a-secret-of-at-least-32-bytes-long!"
 private let app = AppConfiguration(id: "acme", vendorIDs: ["1400000001", "acme-app"], secret: secret)
@@ -143,4 +145,34 @@ struct NetworkTokenTests {
         await alice.shutdown()
         await running.stop()
     }
+}
+
+@Suite("Token expiry notices over the network", .serialized)
+struct NetworkTokenExpiryTests {
+    @Test("a ZIM user whose JWT expires in 32 s hears tokenWillExpire about 30 s before, over the WebSocket")
+    func zimTokenWillExpire() async throws {
+        let zimApp = AppConfiguration(id: "zim-app", vendorIDs: ["1234567"], secret: secret)
+        let running = try await RunningServer.startDurable(apps: [zimApp])
+        let token = try await SwitchboardToken.mint(app: zimApp, user: "alice", expiresAt: Date().addingTimeInterval(32))
+        let config = ZIMAppConfig()
+        config.appID = 1_234_567
+        config.appSign = "sign"
+        let zim = try #require(ZIM.create(with: config, environment: running.environment(queue: DispatchQueue(label: "zim"))))
+        let recorder = ZIMExpiryRecorder()
+        zim.setEventHandler(recorder)
+        let login = ZIMLoginConfig()
+        login.token = token
+        let code = await withCheckedContinuation { done in zim.login(withUserID: "alice", config: login) { done.resume(returning: $0.code) } }
+        #expect(code == .ZIMErrorCodeSuccess)
+        try await eventually("tokenWillExpire arrives") { !recorder.notices.isEmpty }
+        #expect((28...31).contains(recorder.notices[0]), "\(recorder.notices)")
+        zim.destroy()
+        await running.stop()
+    }
+}
+
+final class ZIMExpiryRecorder: NSObject, ZIMEventHandler, @unchecked Sendable {
+    private let seconds = Mutex<[UInt32]>([])
+    var notices: [UInt32] { seconds.withLock { $0 } }
+    func zim(_ zim: ZIM, tokenWillExpire second: UInt32) { seconds.withLock { $0.append(second) } }
 }
