@@ -18,6 +18,7 @@ let package = Package(
         // between checkouts.
         .package(name: "Switchboard", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -29,6 +30,18 @@ let package = Package(
                 .product(name: "SwitchboardCore", package: "Switchboard"),
             ],
             path: "Benchmarks/JSONFrames",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "CallEngine",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SwitchboardCore", package: "Switchboard"),
+                .product(name: "SwitchboardWire", package: "Switchboard"),
+                .product(name: "SwitchboardService", package: "Switchboard"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/CallEngine",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
