@@ -110,7 +110,8 @@ extension TencentClient {
     /// `accept`: the ringing invitation shown here.
     func accept(completion: Done?) {
         act(on: { $0.isRinging ? .accept(data: nil) : nil }, what: "accept", completion: completion)
-        reportMediaWhenConnected()
+        // A new participant shows both devices off: only a device that is on needs saying.
+        reportMedia(skippingOff: true)
     }
 
     /// `reject`: the ringing invitation shown here.
@@ -129,11 +130,10 @@ extension TencentClient {
     func hangup(completion: Done?) {
         let local: TencentCallView? = state.withLock { state in
             guard let view = state.view, view.ending == nil, view.isSignalingOver else { return nil }
-            state.stopDurationTimer()
             return view.endedLocally(at: now)
         }
         if let local {
-            return show(local, events: [.ended(local, wasConnected: true)], completion: completion, result: .success(()))
+            return showEndedHere(local, completion: completion)
         }
         act(on: { Self.leaveOperation(for: $0).flatMap { if case .call(_, let action) = $0 { action } else { nil } } },
             what: "hangup", completion: completion)
@@ -339,8 +339,8 @@ extension TencentClient {
 
     /// Shows a call that ended on this device alone (hung up with its session, or after the service's
     /// part of it was over).
-    func showEndedHere(_ ended: TencentCallView) {
-        show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)])
+    func showEndedHere(_ ended: TencentCallView, completion: Done? = nil) {
+        show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)], completion: completion)
     }
 
     /// Publishes `CallStore.state` (on the callback queue): the call as `shown` (a change of the call
@@ -483,17 +483,11 @@ extension TencentClient {
     }
 
     /// Tells the call the local microphone and camera (every participant sees them).
-    func reportMedia() {
+    /// `skippingOff`: say nothing while both are off.
+    func reportMedia(skippingOff: Bool = false) {
         let (view, devices) = state.withLock { ($0.view, $0.devices) }
-        guard let view, view.ending == nil, !view.isSignalingOver else { return }
         let media = ParticipantMedia(microphone: devices.microphoneStatus == .on, camera: devices.cameraStatus == .on)
-        fire(.call(CallID(view.callID), .setMedia(media)))
-    }
-
-    private func reportMediaWhenConnected() {
-        let (view, devices) = state.withLock { ($0.view, $0.devices) }
-        guard let view, devices.microphoneStatus == .on || devices.cameraStatus == .on else { return }
-        let media = ParticipantMedia(microphone: devices.microphoneStatus == .on, camera: devices.cameraStatus == .on)
+        guard let view, view.ending == nil, !view.isSignalingOver, !(skippingOff && media == .off) else { return }
         fire(.call(CallID(view.callID), .setMedia(media)))
     }
 }

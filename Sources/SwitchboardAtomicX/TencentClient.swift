@@ -229,13 +229,7 @@ final class TencentClient: Sendable {
         }
         let this = WeakReference(self)
         enqueue {
-            if let previous {
-                if let leaving {
-                    _ = try? await previous.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
-                }
-                try? await previous.logout()
-                await previous.shutdown()
-            }
+            if let previous { await Self.retire(previous, leaving: leaving) }
             await session.observe { event in this.value?.handle(event, generation: generation) }
             await session.startLogin { result in
                 guard let client = this.value else { return }
@@ -325,11 +319,7 @@ final class TencentClient: Sendable {
             }
         }
         enqueue { [self] in
-            if let leaving {
-                _ = try? await session.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
-            }
-            try? await session.logout()
-            await session.shutdown()
+            await Self.retire(session, leaving: leaving)
             complete(completion, .success(()))
         }
     }
@@ -379,10 +369,17 @@ final class TencentClient: Sendable {
         }
         complete(pending, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "the instance was released")))
         guard let session else { return }
-        enqueue {
-            try? await session.logout()
-            await session.shutdown()
+        enqueue { await Self.retire(session, leaving: nil) }
+    }
+
+    /// Ends a session for good: leaves its call first (as at logout) while it can still send, then logs
+    /// out and lets it go.
+    private static func retire(_ session: ClientSession, leaving: ServiceOperation?) async {
+        if let leaving {
+            _ = try? await session.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
         }
+        try? await session.logout()
+        await session.shutdown()
     }
 
     // MARK: - Events from the session
@@ -454,11 +451,7 @@ final class TencentClient: Sendable {
                 guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
                 guard state.withLock({ $0.session === session }) else { return }
                 // The session can still send: the call in progress is left, as at logout.
-                if let leaving = forcedOut(.loginExpired, generation: generation) {
-                    _ = try? await session.request(leaving, timeout: TencentLimits.timing.logoutTimeout, waitWhileReconnecting: false)
-                }
-                try? await session.logout()
-                await session.shutdown()
+                await Self.retire(session, leaving: forcedOut(.loginExpired, generation: generation))
             }
         case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
             break

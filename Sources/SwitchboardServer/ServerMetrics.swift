@@ -40,20 +40,12 @@ final class ServerMetrics: Sendable {
     }
 
     func frameOut(_ frame: ServerFrame) {
-        let type: String
         switch frame {
-        case .welcome: type = "welcome"
-        case .refused(let refusal):
-            type = "refused"
-            countError(refusal)
-        case .response(let response):
-            type = "res"
-            if case .failure(let failure) = response.result { countError(failure) }
-        case .event: type = "evt"
-        case .pong: type = "pong"
-        case .bye: type = "bye"
+        case .refused(let refusal): countError(refusal)
+        case .response(let response): if case .failure(let failure) = response.result { countError(failure) }
+        default: break
         }
-        Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", type)], factory: factory).increment()
+        Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", frame.type)], factory: factory).increment()
     }
 
     func countError(_ error: SignalingError) {

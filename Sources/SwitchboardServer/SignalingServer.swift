@@ -8,6 +8,7 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
+import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
@@ -172,40 +173,43 @@ public final class SignalingServer: Sendable {
         for connection in open.withLock({ Array($0.values) }) { connection.abort() }
     }
 
+    /// One message from a client: parsed once; a frame that does not parse or decode is answered with an
+    /// error (to its request, when the id could be read); a request beyond the connection's rate is
+    /// answered `rate_limited` and not carried out.
     private func receive(_ message: WebSocketMessage, from id: ConnectionID, bucket: inout TokenBucket) {
-        let bytes: [UInt8] = switch message {
-        case .text(let text): Array(text.utf8)
-        case .binary(let buffer): Array(buffer.readableBytesView)
-        }
+        let json: JSONValue
         let frame: ClientFrame
         do {
-            frame = try WireCodec.decodeClientFrame(bytes)
+            json = switch message {
+            case .text(let text): try WireCodec.parse(text)
+            case .binary(let buffer): try WireCodec.parse(Array(buffer.readableBytesView))
+            }
         } catch {
             metrics.frameIn("invalid")
-            service.receiveInvalid(error, requestID: WireCodec.requestID(in: bytes), from: id)
+            service.receiveInvalid(error, requestID: nil, from: id)
             return
         }
-        switch frame {
-        case .hello:
-            metrics.frameIn("hello")
-            service.receive(frame, from: id)
-        case .request(let request):
-            metrics.frameIn("req")
-            guard bucket.take() else {
-                service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
-                                       requestID: request.id, from: id)
-                return
-            }
-            let started = ContinuousClock.now
-            service.receive(frame, from: id)
-            metrics.requestLatency(ContinuousClock.now - started)
-        case .ack:
-            metrics.frameIn("ack")
-            service.receive(frame, from: id)
-        case .ping:
-            metrics.frameIn("ping")
-            service.receive(frame, from: id)
+        do {
+            frame = try WireCodec.decodeClientFrame(json: json)
+        } catch {
+            metrics.frameIn("invalid")
+            service.receiveInvalid(error, requestID: WireCodec.requestID(in: json), from: id)
+            return
         }
+        guard case .request(let request) = frame else {
+            metrics.frameIn(frame.type)
+            service.receive(frame, from: id)
+            return
+        }
+        metrics.frameIn("req")
+        guard bucket.take() else {
+            service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
+                                   requestID: request.id, from: id)
+            return
+        }
+        let started = ContinuousClock.now
+        service.receive(frame, from: id)
+        metrics.requestLatency(ContinuousClock.now - started)
     }
 }
 

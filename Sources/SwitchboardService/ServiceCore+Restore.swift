@@ -15,10 +15,11 @@ extension ServiceCore {
         }
     }
 
-    /// Resumes the calls the live-call store kept (after a restart): each goes back into its realm with
+    /// Reads back what the stores kept (after a restart): users' profiles, and the live calls. Each call
+    /// goes back into its realm with
     /// its deadlines (one already due fires at once), and its participants get the reconnect grace
     /// period to log back in before their calls learn they are offline.
-    func restoreLiveCalls(at now: Timestamp) {
+    func restore(at now: Timestamp) {
         do {
             for (app, profile) in try profileStore.profiles() {
                 realms[app]?.profiles[profile.user] = profile

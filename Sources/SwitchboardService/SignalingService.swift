@@ -48,7 +48,7 @@ public final class SignalingService: Sendable {
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
         core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
                                  backendEvents: backendEvents, profiles: profiles, logger: logger))
-        core.withLock { $0.restoreLiveCalls(at: $0.now(on: clock)) }
+        core.withLock { $0.restore(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
         }

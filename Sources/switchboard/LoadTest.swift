@@ -41,11 +41,13 @@ struct LoadTest: AsyncParsableCommand {
             return (value("process_resident_memory_bytes"), value("switchboard_sessions"))
         }
 
-        func session(_ user: String, logger: Logger) -> ClientSession {
+        /// A session to the server, logging nothing (thousands of them share the terminal).
+        func session(_ user: String) -> ClientSession {
             ClientSession(
                 configuration: ClientConfiguration(app: "loadtest", user: UserID(user), device: DeviceID("\(user)-1"),
                                                    token: "loadtest", surface: "loadtest"),
-                transport: WebSocketTransport(url: url, logger: logger), clock: .system())
+                transport: WebSocketTransport(url: url, logger: Logger(label: "loadtest", factory: { _ in SwiftLogNoOpLogHandler() })),
+                clock: .system())
         }
     }
 
@@ -63,14 +65,13 @@ struct LoadTest: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...18_000).contains(sessions) else { throw ValidationError("--sessions must be 1 to 18000") }
-            let logger = Logger(label: "loadtest", factory: { _ in SwiftLogNoOpLogHandler() })
             let before = try await target.serverMemory()
             let started = ContinuousClock.now
             var connected: [ClientSession] = []
             connected.reserveCapacity(sessions)
             var next = 0
             while next < sessions {
-                let batch = (next..<min(sessions, next + concurrency)).map { target.session("idle-\($0)", logger: logger) }
+                let batch = (next..<min(sessions, next + concurrency)).map { target.session("idle-\($0)") }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for session in batch { group.addTask { try await session.login() } }
                     try await group.waitForAll()
@@ -103,10 +104,9 @@ struct LoadTest: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...100_000).contains(calls) else { throw ValidationError("--calls must be 1 to 100000") }
-            let logger = Logger(label: "loadtest", factory: { _ in SwiftLogNoOpLogHandler() })
-            let caller = target.session("latency-caller-\(UUID().uuidString.prefix(8))", logger: logger)
+            let caller = target.session("latency-caller-\(UUID().uuidString.prefix(8))")
             let calleeID = "latency-callee-\(UUID().uuidString.prefix(8))"
-            let callee = target.session(calleeID, logger: logger)
+            let callee = target.session(calleeID)
             try await caller.login()
             try await callee.login()
             var events = callee.events.makeAsyncIterator()

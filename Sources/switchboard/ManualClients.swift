@@ -29,6 +29,23 @@ struct ManualClientOptions: ParsableArguments {
     }
 }
 
+/// Reads commands from stdin until `quit` / `exit` or the end of input, then logs out. Every other
+/// non-empty line goes to `handle`, which returns false for a command it does not know (then `help` is
+/// printed); errors are printed and the loop goes on.
+func runCommands(on session: ClientSession, help: String, _ handle: (String) async throws -> Bool) async {
+    for await line in standardInputLines() {
+        let command = line.trimmingCharacters(in: .whitespaces)
+        if command.isEmpty { continue }
+        if command == "quit" || command == "exit" { break }
+        do {
+            if try await !handle(command) { print("commands: \(help)") }
+        } catch {
+            print("error: \(error)")
+        }
+    }
+    try? await session.logout()
+}
+
 /// The lines typed on stdin, read on a thread of their own (`readLine` blocks); ends at end of input.
 func standardInputLines() -> AsyncStream<String> {
     let (lines, continuation) = AsyncStream.makeStream(of: String.self)
@@ -41,11 +58,8 @@ func standardInputLines() -> AsyncStream<String> {
 
 /// Prints call events as they come; remembers the calls that ring for the user.
 actor CallConsole {
-    let me: UserID
     private(set) var ringing: [CallID] = []
     private(set) var current: CallID?
-
-    init(me: UserID) { self.me = me }
 
     func show(_ event: ClientEvent) {
         switch event {
@@ -91,38 +105,34 @@ struct Listen: AsyncParsableCommand {
 
     func run() async throws {
         let session = options.session()
-        let console = CallConsole(me: UserID(options.user))
+        let console = CallConsole()
         let printer = Task { for await event in session.events { await console.show(event) } }
+        defer { printer.cancel() }
         try await session.login()
         print("logged in as \(options.user) at \(options.url); waiting for calls (accept | reject | hangup | quit)")
-        for await line in standardInputLines() {
-            let command = line.trimmingCharacters(in: .whitespaces)
-            do {
-                switch command {
-                case "accept", "reject":
-                    guard let id = await console.takeRinging() else { print("nothing rings"); continue }
-                    let action: CallAction = command == "accept" ? .accept(data: nil) : .reject(data: nil, reason: .declined)
-                    let result = try await session.act(action, on: id)
-                    if command == "accept" { await console.setCurrent(id) }
-                    print("\(command)ed \(id): \(result.call.state)")
-                case "hangup":
-                    guard let id = await console.current else { print("not in a call"); continue }
-                    _ = try await session.act(.quit(data: nil), on: id)
-                    await console.setCurrent(nil)
-                case "quit", "exit":
-                    try await session.logout()
-                    printer.cancel()
-                    return
-                case "":
-                    continue
-                default:
-                    print("commands: accept | reject | hangup | quit")
+        await runCommands(on: session, help: "accept | reject | hangup | quit") { command in
+            switch command {
+            case "accept", "reject":
+                guard let id = await console.takeRinging() else {
+                    print("nothing rings")
+                    return true
                 }
-            } catch {
-                print("error: \(error)")
+                let action: CallAction = command == "accept" ? .accept(data: nil) : .reject(data: nil, reason: .declined)
+                let result = try await session.act(action, on: id)
+                if command == "accept" { await console.setCurrent(id) }
+                print("\(command)ed \(id): \(result.call.state)")
+            case "hangup":
+                guard let id = await console.current else {
+                    print("not in a call")
+                    return true
+                }
+                _ = try await session.act(.quit(data: nil), on: id)
+                await console.setCurrent(nil)
+            default:
+                return false
             }
+            return true
         }
-        try? await session.logout()
     }
 }
 
@@ -144,35 +154,22 @@ struct CallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = options.session()
-        let console = CallConsole(me: UserID(options.user))
+        let console = CallConsole()
         let printer = Task { for await event in session.events { await console.show(event) } }
+        defer { printer.cancel() }
         try await session.login()
         let call = try await session.invite(InviteRequest(
             invitees: [UserID(to)], mode: .advanced,
             policy: CallPolicy(ringTimeout: .seconds(timeout), endWhenAlone: true), payload: payload))
         await console.setCurrent(call.id)
         print("calling \(to): \(call.id) (cancel | hangup | quit)")
-        for await line in standardInputLines() {
-            let command = line.trimmingCharacters(in: .whitespaces)
-            do {
-                switch command {
-                case "cancel":
-                    _ = try await session.act(.cancel(invitees: nil, data: nil), on: call.id)
-                case "hangup":
-                    _ = try await session.act(.quit(data: nil), on: call.id)
-                case "quit", "exit":
-                    try await session.logout()
-                    printer.cancel()
-                    return
-                case "":
-                    continue
-                default:
-                    print("commands: cancel | hangup | quit")
-                }
-            } catch {
-                print("error: \(error)")
+        await runCommands(on: session, help: "cancel | hangup | quit") { command in
+            switch command {
+            case "cancel": _ = try await session.act(.cancel(invitees: nil, data: nil), on: call.id)
+            case "hangup": _ = try await session.act(.quit(data: nil), on: call.id)
+            default: return false
             }
+            return true
         }
-        try? await session.logout()
     }
 }
