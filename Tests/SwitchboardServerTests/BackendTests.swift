@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardServer
+@testable import SwitchboardServer
 import SwitchboardService
 import SwitchboardWire
 
@@ -25,8 +25,9 @@ final class WebhookReceiver: Sendable {
     let port: Int
     private let task: Task<Void, any Error>
 
-    static func start() async throws -> WebhookReceiver {
-        let box = PostsBox()
+    /// - Parameter failing: how many posts are answered 500 before the receiver starts answering 200.
+    static func start(failing: Int = 0) async throws -> WebhookReceiver {
+        let box = PostsBox(failing: failing)
         let router = Router()
         for path in ["events", "push"] {
             router.post(RouterPath(stringLiteral: path)) { request, _ -> HTTPResponse.Status in
@@ -34,9 +35,8 @@ final class WebhookReceiver: Sendable {
                 func header(_ name: String) -> String {
                     request.headers.first { $0.name.canonicalName == name.lowercased() }?.value ?? ""
                 }
-                box.append(Post(path: path, event: header("X-Switchboard-Event"),
-                                signature: header("X-Switchboard-Signature"), body: String(buffer: body)))
-                return .ok
+                return box.append(Post(path: path, event: header("X-Switchboard-Event"),
+                                       signature: header("X-Switchboard-Signature"), body: String(buffer: body)))
             }
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -65,9 +65,20 @@ final class WebhookReceiver: Sendable {
 }
 
 final class PostsBox: Sendable {
-    private let posts = Mutex<[WebhookReceiver.Post]>([])
-    func append(_ post: WebhookReceiver.Post) { posts.withLock { $0.append(post) } }
-    var all: [WebhookReceiver.Post] { posts.withLock { $0 } }
+    private let state: Mutex<(posts: [WebhookReceiver.Post], failing: Int)>
+    init(failing: Int) { state = Mutex(([], failing)) }
+
+    /// Keeps the post; answers 500 while failures remain, then 200.
+    func append(_ post: WebhookReceiver.Post) -> HTTPResponse.Status {
+        state.withLock { state in
+            state.posts.append(post)
+            guard state.failing > 0 else { return .ok }
+            state.failing -= 1
+            return .internalServerError
+        }
+    }
+
+    var all: [WebhookReceiver.Post] { state.withLock { $0.posts } }
 }
 
 @Suite("Backend: webhooks, the push hook and the admin API", .serialized)
@@ -145,5 +156,69 @@ struct BackendTests {
         }
         await running.stop()
         await receiver.stop()
+    }
+}
+
+@Suite("Webhook retries and record retention", .serialized)
+struct WebhookRetryTests {
+    let secret = "a-backend-secret-of-at-least-32-bytes"
+
+    private func event(_ id: String) -> BackendEvent {
+        let call = Call(id: CallID(id), caller: "alice", mode: .general, policy: CallPolicy(),
+                        participants: [Participant(user: "alice", role: .caller, invitedBy: nil, state: .accepted,
+                                                   at: Timestamp(millisecondsSince1970: 0))],
+                        createdAt: Timestamp(millisecondsSince1970: 0))
+        return .callCreated(app: "acme", call: call)
+    }
+
+    @Test("a post answered 500 is retried until it is taken; one that keeps failing is given up after its attempts")
+    func retries() async throws {
+        let receiver = try await WebhookReceiver.start(failing: 2)
+        let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
+                                   eventWebhook: "http://127.0.0.1:\(receiver.port)/events")
+        let dispatcher = WebhookDispatcher(apps: [app], logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }),
+                                           attempts: 3, firstRetryDelay: .milliseconds(20))
+        let runner = Task { try await dispatcher.run() }
+        dispatcher.deliver(event("c1"))
+        try await eventually("two failures, then the post is taken") { receiver.received.count == 3 }
+        #expect(Set(receiver.received.map(\.body)).count == 1, "the same body each time")
+
+        let stubborn = try await WebhookReceiver.start(failing: 10)
+        let stubbornApp = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
+                                           eventWebhook: "http://127.0.0.1:\(stubborn.port)/events")
+        let giving = WebhookDispatcher(apps: [stubbornApp], logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }),
+                                       attempts: 3, firstRetryDelay: .milliseconds(20))
+        let runner2 = Task { try await giving.run() }
+        giving.deliver(event("c2"))
+        try await eventually("three attempts") { stubborn.received.count == 3 }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(stubborn.received.count == 3, "no fourth attempt")
+
+        // An app without a webhook, or another app, gets nothing.
+        dispatcher.deliver(.callCreated(app: "other", call: Call(id: "c3", caller: "x", mode: .general, policy: CallPolicy(),
+                                                                   participants: [], createdAt: Timestamp(millisecondsSince1970: 0))))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(receiver.received.count == 3)
+        runner.cancel()
+        runner2.cancel()
+        await receiver.stop()
+        await stubborn.stop()
+    }
+
+    @Test("retention deletes the records older than the configured age and keeps the rest")
+    func retention() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
+        let store = try SQLiteStore(path: path)
+        let now = ServiceClock.system().now()
+        func record(_ id: String, age: Duration) -> CallRecord {
+            CallRecord(callID: CallID(id), owner: "bob", caller: "alice", participants: ["alice", "bob"], mode: .general,
+                       mediaType: nil, roomID: nil, groupID: nil, direction: .incoming, outcome: .accepted,
+                       endReason: .allAnswered, answeredOn: nil, startedAt: now - age, duration: .zero, recordedAt: now - age)
+        }
+        try store.save(record("old", age: .seconds(8 * 86_400)), app: "a")
+        try store.save(record("new", age: .seconds(86_400)), app: "a")
+        RecordRetention(store: store, maxAge: .seconds(7 * 86_400), clock: .system(),
+                        logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() })).sweep()
+        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["new"])
     }
 }

@@ -176,3 +176,42 @@ final class ZIMExpiryRecorder: NSObject, ZIMEventHandler, @unchecked Sendable {
     var notices: [UInt32] { seconds.withLock { $0 } }
     func zim(_ zim: ZIM, tokenWillExpire second: UInt32) { seconds.withLock { $0.append(second) } }
 }
+
+@Suite("switchboard token")
+struct TokenCommandTests {
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = ServerProcess.binary
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("mints a JWT and a UserSig that the server's verifiers accept; an unknown app is refused")
+    func mints() throws {
+        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
+            Issue.record("build the switchboard binary first (swift build --build-tests)")
+            return
+        }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).json")
+        try #"{"apps": [{"id": "acme", "secret": "\#(secret)", "vendorIDs": ["1400000001", "acme-app"]}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let jwt = try run(["token", "--config", config.path, "--app", "acme", "--user", "alice", "--ttl", "600"])
+        #expect(jwt.status == 0)
+        let grant = try JWTTokenVerifier().verify(token: jwt.output, user: "alice", app: app, vendorApp: "acme-app",
+                                                  surface: "agora", at: now)
+        #expect(grant.expiresAt != nil)
+        let sig = try run(["token", "--config", config.path, "--app", "acme", "--user", "bob", "--usersig"])
+        #expect(sig.status == 0)
+        _ = try UserSigTokenVerifier(fallback: JWTTokenVerifier()).verify(
+            token: sig.output, user: "bob", app: app, vendorApp: "1400000001", surface: "tencent", at: now)
+        let unknown = try run(["token", "--config", config.path, "--app", "nobody", "--user", "bob"])
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("no app"))
+    }
+}
