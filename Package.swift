@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
         .library(name: "SwitchboardAtomicX", targets: ["SwitchboardAtomicX"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
+        .library(name: "SwitchboardLoad", targets: ["SwitchboardLoad"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "agora-style-call", targets: ["AgoraStyleCall"]),
         .executable(name: "artm-style-call", targets: ["ARtmStyleCall"]),
@@ -47,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Switchboard tokens: JWT (HS256) through jwt-kit.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        // The load generator's latency percentiles (issue 7).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).
@@ -148,10 +151,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The command line: demo today; serve, token, listen, call as they land.
+        // The load generator (`switchboard loadtest`): simulated users calling through a running server.
+        .target(
+            name: "SwitchboardLoad",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardClient",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command line: serve (the default), token, listen, call, loadtest, demo.
         .executableTarget(
             name: "switchboard",
             dependencies: [
+                "SwitchboardLoad",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",
@@ -221,6 +236,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .testTarget(
+            name: "SwitchboardLoadTests",
+            dependencies: [
+                "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
+                "SwitchboardWire", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -6,16 +6,77 @@ import FoundationNetworking
 import Logging
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardLoad
 import SwitchboardWire
 
 /// `switchboard loadtest`: measurements against a running server (loopback only, bounded in count and
-/// time). Issue 7 grows it into the full load generator; today it measures the two numbers the server
-/// issue asks for.
+/// time): calls at an offered rate or a fixed number in flight (`calls`, the load generator), idle
+/// memory per session (`idle`), and sequential invite-to-ring latency (`latency`). docs/PERFORMANCE.md.
 struct LoadTest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loadtest",
-        abstract: "Measure a running server: idle memory per session, invite-to-ring latency.",
-        subcommands: [Idle.self, Latency.self])
+        abstract: "Load a running server on loopback: calls per second, idle memory per session, latency.",
+        subcommands: [Calls.self, Idle.self, Latency.self],
+        defaultSubcommand: Calls.self)
+
+    struct Calls: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Simulated users calling each other: offered rate or calls in flight, full flows, latencies.")
+
+        @OptionGroup var target: Target
+
+        @Option(help: "Offered calls per second (open loop, as SIPp -r). Default 100 unless --in-flight is given.")
+        var rate: Double?
+
+        @Option(help: "Instead of a rate: keep this many calls in flight (closed loop).")
+        var inFlight: Int?
+
+        @Option(help: "Seconds of placing calls (the calls in flight then finish).")
+        var duration: Double = 10
+
+        @Option(help: "Place at most this many calls.")
+        var calls = 1_000_000
+
+        @Option(help: "Kinds of calls and their weights: accept (invite, ring, accept, confirm, hang up), reject, cancel, timeout.")
+        var mix = "accept=100"
+
+        @Option(help: "Caller/callee pairs (two sessions each; one call at a time per pair).")
+        var pairs = 1_000
+
+        @Option(help: "The ring timeout of every call in seconds (timeout calls wait it out).")
+        var ringTimeout = 2
+
+        @Option(help: "The app to log in to, and the token (any token in development mode).")
+        var app = "loadtest"
+
+        @Option(help: "The login token.")
+        var token = "loadtest"
+
+        @Option(help: "Append the result as a CSV row to this file (header written when the file is new).")
+        var csv: String?
+
+        @Flag(help: "No progress line.")
+        var quiet = false
+
+        func run() async throws {
+            if rate != nil && inFlight != nil { throw ValidationError("--rate and --in-flight exclude each other") }
+            let plan = LoadPlan(
+                url: target.url, pace: inFlight.map { .inFlight($0) } ?? .rate(rate ?? 100),
+                duration: .milliseconds(Int64(duration * 1_000)), maxCalls: calls, mix: try FlowMix(parsing: mix),
+                pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet)
+            let report = try await LoadGenerator(plan: plan).run()
+            print(report.text)
+            if let csv {
+                let exists = FileManager.default.fileExists(atPath: csv)
+                let text = (exists ? "" : LoadReport.csvHeader + "\n") + report.csvRow() + "\n"
+                if !exists { _ = FileManager.default.createFile(atPath: csv, contents: nil) }
+                guard let handle = FileHandle(forWritingAtPath: csv) else { throw ValidationError("cannot write \(csv)") }
+                handle.seekToEndOfFile()
+                handle.write(Data(text.utf8))
+                handle.closeFile()
+            }
+        }
+    }
 
     struct Target: ParsableArguments {
         @Option(help: "The server's WebSocket URL (loopback only).")

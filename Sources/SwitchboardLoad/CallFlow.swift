@@ -1,0 +1,250 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// One simulated call between a caller and a callee, as a pure state machine: it is told what the two
+/// users' connections received (responses and call events) and answers what to send next, what it
+/// measured and when it is over. It knows nothing of sockets or clocks; the runner feeds it instants.
+///
+/// The answered call (``FlowKind/accept``) is the service's richest flow: invite; the callee's device
+/// acknowledges delivery (the caller sees it ring: SIP's 180) and accepts at once (as SIPp's UAS
+/// answers at once); the caller confirms (three-way accept); the callee is told it is connected; the
+/// caller ends the call (hold time zero, SIPp's `-d 0`). The other kinds end at the ring.
+public struct CallFlow: Sendable {
+    public enum Side: Sendable, Hashable {
+        case caller, callee
+    }
+
+    /// The requests a flow makes, so that a response can be matched to its purpose.
+    public enum Step: String, Sendable, Hashable {
+        case invite, acknowledge, accept, reject, confirm, cancel, end
+    }
+
+    /// What the runner must do.
+    public enum Action: Sendable, Hashable {
+        case send(Side, Step, ServiceOperation)
+        case measured(Measurement, Duration)
+        case finished(Outcome)
+    }
+
+    public enum Measurement: String, Sendable, Hashable, CaseIterable {
+        /// Invite sent → the caller sees the callee's device ringing (SIP: INVITE → 180 at the UAC).
+        case inviteToRing
+        /// The callee's accept sent → the callee is told it is in the call (after the caller's confirm).
+        case acceptToConnected
+        /// Invite sent → the callee is connected (SIP: INVITE → 200 at the UAC).
+        case setup
+    }
+
+    public enum Outcome: Sendable, Hashable {
+        /// The call went as its kind says (for ``FlowKind/accept``: it was established and ended).
+        case completed
+        case failed(FailureCause)
+    }
+
+    public let kind: FlowKind
+    public let caller: UserID
+    public let callee: UserID
+    public let policy: CallPolicy
+    public private(set) var callID: CallID?
+    public private(set) var isFinished = false
+
+    private let started: ContinuousClock.Instant
+    private var ringAt: ContinuousClock.Instant?
+    private var acceptSentAt: ContinuousClock.Instant?
+    private var confirmSent = false
+    private var connected = false
+    private var endSent = false
+    private var cancelSent = false
+    private var callerSawEnd = false
+    /// The callee saw the event that closes its side (connected and ended, declined, cancelled, timed out).
+    private var calleeDone = false
+    private var invitedSeen = false
+    private var outstanding = 0
+
+    /// The flow, and the invite it starts with.
+    public static func start(
+        _ kind: FlowKind, caller: UserID, callee: UserID, policy: CallPolicy, at now: ContinuousClock.Instant
+    ) -> (CallFlow, [Action]) {
+        var flow = CallFlow(kind: kind, caller: caller, callee: callee, policy: policy, started: now)
+        let invite = ServiceOperation.invite(InviteRequest(invitees: [callee], mode: .advanced, policy: policy))
+        let action = flow.send(.caller, .invite, invite)
+        return (flow, [action])
+    }
+
+    private init(kind: FlowKind, caller: UserID, callee: UserID, policy: CallPolicy, started: ContinuousClock.Instant) {
+        self.kind = kind
+        self.caller = caller
+        self.callee = callee
+        self.policy = policy
+        self.started = started
+    }
+
+    /// A response to one of this flow's requests arrived.
+    public mutating func replied(_ step: Step, _ result: Result<Reply, SignalingError>, at now: ContinuousClock.Instant) -> [Action] {
+        guard !isFinished else { return [] }
+        outstanding -= 1
+        switch result {
+        case .failure(let error):
+            return fail(.refused(step, error.code.rawValue))
+        case .success(let reply):
+            if step == .invite, case .call(let call, _) = reply {
+                if callID == nil { callID = call.id }
+            }
+            var actions: [Action] = []
+            if step == .confirm && kind == .accept && !endSent, let id = callID {
+                endSent = true
+                actions.append(send(.caller, .end, .call(id, .end(data: nil))))
+            }
+            return actions + finishIfDone()
+        }
+    }
+
+    /// A call event arrived on one side's connection (the runner passes only this flow's pair's events).
+    public mutating func received(_ note: CallNotification, on side: Side, at now: ContinuousClock.Instant) -> [Action] {
+        guard !isFinished else { return [] }
+        if let id = callID, note.call.id != id { return [] }  // a late event of an earlier call of the pair
+        switch side {
+        case .callee: return calleeReceived(note, at: now)
+        case .caller: return callerReceived(note, at: now)
+        }
+    }
+
+    /// The runner's deadline for the flow passed with the flow still going.
+    public mutating func stalled() -> [Action] {
+        guard !isFinished else { return [] }
+        return fail(.stalled(phase))
+    }
+
+    /// Where the flow got to, for a stall report.
+    public var phase: String {
+        if callID == nil { return "waiting for the invite" }
+        if !invitedSeen { return "waiting for the invitation" }
+        if ringAt == nil { return "waiting for the ring" }
+        switch kind {
+        case .accept:
+            if !confirmSent { return "waiting for the accept" }
+            if !connected { return "waiting for the connection" }
+            return "waiting for the end"
+        case .reject, .cancel, .timeout:
+            return "waiting for the end"
+        }
+    }
+
+    private mutating func calleeReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
+        var actions: [Action] = []
+        switch note.kind {
+        case .invited:
+            guard note.call.caller == caller, !invitedSeen else { return [] }
+            invitedSeen = true
+            if callID == nil { callID = note.call.id }
+            let id = note.call.id
+            actions.append(send(.callee, .acknowledge, .call(id, .acknowledge)))
+            switch kind {
+            case .accept:
+                acceptSentAt = now
+                actions.append(send(.callee, .accept, .call(id, .accept(data: nil))))
+            case .reject:
+                actions.append(send(.callee, .reject, .call(id, .reject(data: nil, reason: .declined))))
+            case .cancel, .timeout:
+                break
+            }
+        case .acceptConfirmed:
+            guard kind == .accept, !connected, let acceptSentAt else { return [] }
+            connected = true
+            actions.append(.measured(.acceptToConnected, now - acceptSentAt))
+            actions.append(.measured(.setup, now - started))
+        case .ended:
+            if kind == .accept && !connected { return fail(.unexpected("the callee's call ended before it connected")) }
+            calleeDone = true
+        case .participantsChanged:
+            if kind == .reject, note.call.participant(callee)?.state == .rejected(.declined) { calleeDone = true }
+        case .cancelled:
+            guard kind == .cancel else { return fail(.unexpected("the callee's invitation was cancelled")) }
+            calleeDone = true
+        case .timedOut(let cause):
+            guard kind == .timeout else { return fail(.unexpected("the callee's invitation timed out (\(cause.rawValue))")) }
+            calleeDone = true
+        case .acceptFailed(let failure):
+            return fail(.unexpected("the callee's accept failed (\(failure.rawValue))"))
+        case .created, .answeredElsewhere, .synced:
+            break
+        }
+        return actions + finishIfDone()
+    }
+
+    private mutating func callerReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
+        var actions: [Action] = []
+        if callID == nil, note.call.caller == caller { callID = note.call.id }
+        guard let id = callID else { return [] }
+        if ringAt == nil, let state = note.call.participant(callee)?.state, state != .inviting, state != .notYetReceived {
+            // The first sign that the callee's device has the invitation (normally `received`; under load
+            // the accept may be reported in the same breath).
+            ringAt = now
+            actions.append(.measured(.inviteToRing, now - started))
+            if kind == .cancel && !cancelSent {
+                cancelSent = true
+                actions.append(send(.caller, .cancel, .call(id, .cancel(invitees: nil, data: nil))))
+            }
+        }
+        if let end = note.call.state.end {
+            guard end.reason == expectedEnd else {
+                return fail(.unexpected("the call ended as \(end.reason.rawValue), expected \(expectedEnd.rawValue)"))
+            }
+            callerSawEnd = true
+        } else if kind == .accept, !confirmSent, note.call.participant(callee)?.state == .accepting {
+            confirmSent = true
+            actions.append(send(.caller, .confirm, .call(id, .confirm(invitee: callee))))
+        }
+        return actions + finishIfDone()
+    }
+
+    private var expectedEnd: CallEndReason {
+        switch kind {
+        case .accept: .hungUp
+        case .reject: .declined
+        case .cancel: .cancelled
+        case .timeout: .noAnswer
+        }
+    }
+
+    private mutating func send(_ side: Side, _ step: Step, _ operation: ServiceOperation) -> Action {
+        outstanding += 1
+        return .send(side, step, operation)
+    }
+
+    private mutating func finishIfDone() -> [Action] {
+        guard callerSawEnd, calleeDone, outstanding == 0 else { return [] }
+        isFinished = true
+        return [.finished(.completed)]
+    }
+
+    private mutating func fail(_ cause: FailureCause) -> [Action] {
+        isFinished = true
+        return [.finished(.failed(cause))]
+    }
+}
+
+/// Why a simulated call failed.
+public enum FailureCause: Hashable, Sendable, CustomStringConvertible {
+    /// The service answered a request with an error (its wire code).
+    case refused(CallFlow.Step, String)
+    /// Something happened that the flow's kind rules out.
+    case unexpected(String)
+    /// Nothing more arrived before the generator's deadline.
+    case stalled(String)
+    /// The generator had no free pair of users to place the call with (it is the bottleneck, not the
+    /// service: raise `--pairs`).
+    case noFreePair
+    /// A connection of the pair closed mid-call.
+    case disconnected
+
+    public var description: String {
+        switch self {
+        case .refused(let step, let code): "\(step.rawValue) refused: \(code)"
+        case .unexpected(let what): what
+        case .stalled(let phase): "stalled \(phase)"
+        case .noFreePair: "no free pair of users (generator limit)"
+        case .disconnected: "connection lost"
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Synchronization
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardWire
+
+/// A caller and a callee, each with their own session on the server, carrying one ``CallFlow`` at a time.
+/// Everything a pair changes is under its lock, and frames are sent while holding it, so requests leave
+/// in the order the flow asked for them.
+final class LoadPair: Sendable {
+    let index: Int
+    let caller: UserID
+    let callee: UserID
+    private let state = Mutex(PairState())
+
+    struct PairState: Sendable {
+        var links: [CallFlow.Side: any TransportConnection] = [:]
+        var flow: CallFlow?
+        var deadline: ContinuousClock.Instant?
+        var nextRequest: Int64 = 1
+        /// The steps of the requests awaiting their responses, by side.
+        var requests: [CallFlow.Side: [RequestID: CallFlow.Step]] = [.caller: [:], .callee: [:]]
+        /// The last event sequence seen and the last acknowledged, by side.
+        var lastSequence: [CallFlow.Side: EventSequence] = [:]
+        var acknowledged: [CallFlow.Side: EventSequence] = [:]
+        /// A stalled or disconnected pair may still have a call on the server: it places no more calls.
+        var retired = false
+    }
+
+    /// What the runner takes away from a frame: measurements and an outcome, applied to the statistics
+    /// outside the pair's lock.
+    struct Result {
+        var measured: [(CallFlow.Measurement, Duration)] = []
+        var finished: (FlowKind, CallFlow.Outcome)?
+    }
+
+    /// Events acknowledged every this many (the replay buffer on the server holds 2,048).
+    static let acknowledgeEvery: EventSequence = 16
+
+    init(index: Int, prefix: String) {
+        self.index = index
+        caller = UserID("\(prefix)-c\(index)")
+        callee = UserID("\(prefix)-e\(index)")
+    }
+
+    func user(_ side: CallFlow.Side) -> UserID {
+        side == .caller ? caller : callee
+    }
+
+    func attach(_ link: any TransportConnection, as side: CallFlow.Side) {
+        state.withLock { $0.links[side] = link }
+    }
+
+    /// Starts a call of `kind`; false when the pair is retired.
+    func start(_ kind: FlowKind, policy: CallPolicy, deadline: ContinuousClock.Instant, at now: ContinuousClock.Instant) -> Bool {
+        state.withLock { state in
+            guard !state.retired, state.flow == nil || state.flow!.isFinished else { return false }
+            let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, policy: policy, at: now)
+            state.flow = flow
+            state.deadline = deadline
+            var ignored = Result()
+            Self.perform(actions, kind: kind, state: &state, into: &ignored)
+            return true
+        }
+    }
+
+    /// A frame arrived on one side's connection.
+    func received(_ frame: ServerFrame, on side: CallFlow.Side, at now: ContinuousClock.Instant) -> Result {
+        state.withLock { state in
+            var result = Result()
+            switch frame {
+            case .response(let response):
+                guard let step = state.requests[side]?.removeValue(forKey: response.id), var flow = state.flow else { break }
+                let actions = flow.replied(step, response.result, at: now)
+                state.flow = flow
+                Self.perform(actions, kind: flow.kind, state: &state, into: &result)
+            case .event(let envelope):
+                state.lastSequence[side] = envelope.sequence
+                if envelope.sequence - state.acknowledged[side, default: 0] >= Self.acknowledgeEvery {
+                    Self.acknowledge(side, state: &state)
+                }
+                guard case .call(let note) = envelope.event, var flow = state.flow else { break }
+                let actions = flow.received(note, on: side, at: now)
+                state.flow = flow
+                Self.perform(actions, kind: flow.kind, state: &state, into: &result)
+            case .bye, .refused:
+                result.finished = Self.retire(&state, cause: .disconnected)
+            case .welcome, .pong:
+                break
+            }
+            return result
+        }
+    }
+
+    /// The connection of one side closed.
+    func closed(_ side: CallFlow.Side) -> Result {
+        state.withLock { state in
+            state.links[side] = nil
+            return Result(finished: Self.retire(&state, cause: .disconnected))
+        }
+    }
+
+    /// Fails the call in flight if its deadline has passed; the pair is retired.
+    func expire(at now: ContinuousClock.Instant) -> Result {
+        state.withLock { state in
+            guard let deadline = state.deadline, deadline <= now, var flow = state.flow, !flow.isFinished else { return Result() }
+            var result = Result()
+            Self.perform(flow.stalled(), kind: flow.kind, state: &state, into: &result)
+            state.flow = flow
+            state.retired = true
+            return result
+        }
+    }
+
+    /// Sends a ping on both connections (the server's idle timeout) and acknowledges what is pending.
+    func heartbeat() {
+        state.withLock { state in
+            for side in [CallFlow.Side.caller, .callee] {
+                Self.acknowledge(side, state: &state)
+                state.links[side]?.send(.ping)
+            }
+        }
+    }
+
+    func close() {
+        state.withLock { state in
+            state.retired = true
+            for link in state.links.values { link.close() }
+        }
+    }
+
+    private static func retire(_ state: inout PairState, cause: FailureCause) -> (FlowKind, CallFlow.Outcome)? {
+        state.retired = true
+        guard let flow = state.flow, !flow.isFinished else { return nil }
+        // Finish it here so it is counted once.
+        state.flow = nil
+        return (flow.kind, .failed(cause))
+    }
+
+    private static func acknowledge(_ side: CallFlow.Side, state: inout PairState) {
+        guard let last = state.lastSequence[side], last > state.acknowledged[side, default: 0] else { return }
+        state.links[side]?.send(.ack(last))
+        state.acknowledged[side] = last
+    }
+
+    private static func perform(_ actions: [CallFlow.Action], kind: FlowKind, state: inout PairState, into result: inout Result) {
+        for action in actions {
+            switch action {
+            case .send(let side, let step, let operation):
+                let id = RequestID(rawValue: state.nextRequest)
+                state.nextRequest += 1
+                state.requests[side, default: [:]][id] = step
+                state.links[side]?.send(.request(Request(id: id, operation: operation)))
+            case .measured(let measurement, let duration):
+                result.measured.append((measurement, duration))
+            case .finished(let outcome):
+                result.finished = (kind, outcome)
+                state.deadline = nil
+                // The replay buffers of a finished call need no keeping.
+                acknowledge(.caller, state: &state)
+                acknowledge(.callee, state: &state)
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SwitchboardCore
+
+/// What a load run does: where, how fast, for how long, which calls. Bounded in count and time, and to
+/// loopback servers only.
+public struct LoadPlan: Sendable {
+    /// How calls are placed.
+    public enum Pace: Sendable, Hashable, CustomStringConvertible {
+        /// Open loop: calls start at this many per second whatever happens to earlier ones (SIPp `-r`).
+        case rate(Double)
+        /// Closed loop: this many calls in flight at all times; each one finished starts the next.
+        case inFlight(Int)
+
+        public var description: String {
+            switch self {
+            case .rate(let rate): "\(rate.formatted(decimals: rate < 10 ? 1 : 0)) calls/s offered"
+            case .inFlight(let count): "\(count) calls in flight"
+            }
+        }
+    }
+
+    /// The server's WebSocket URL (`ws://127.0.0.1:7480/v1/signal`).
+    public var url: String
+    public var pace: Pace
+    /// How long calls are placed.
+    public var duration: Duration
+    /// Stop placing calls after this many, even before `duration`.
+    public var maxCalls: Int
+    public var mix: FlowMix
+    /// Caller/callee pairs, two WebSocket sessions each; a pair carries one call at a time.
+    public var pairs: Int
+    /// The ring timeout of every call; ``FlowKind/timeout`` calls wait all of it.
+    public var ringTimeout: Duration
+    /// A call still going this long after its expected end counts as stalled.
+    public var stallAfter: Duration
+    /// The app the simulated users log in to, and their token (any, in development mode).
+    public var app: String
+    public var token: String?
+    /// Users are `<prefix>-c<n>` and `<prefix>-e<n>`; unique per run, so runs never see each other's calls.
+    public var userPrefix: String
+    /// Print a progress line every second.
+    public var showsProgress: Bool
+
+    public init(
+        url: String = "ws://127.0.0.1:7480/v1/signal", pace: Pace = .rate(100), duration: Duration = .seconds(10),
+        maxCalls: Int = 1_000_000, mix: FlowMix = .acceptOnly, pairs: Int = 500, ringTimeout: Duration = .seconds(2),
+        stallAfter: Duration = .seconds(10), app: String = "loadtest", token: String? = "loadtest",
+        userPrefix: String = "load-\(UInt32.random(in: 0...UInt32.max))", showsProgress: Bool = false
+    ) {
+        self.url = url
+        self.pace = pace
+        self.duration = duration
+        self.maxCalls = maxCalls
+        self.mix = mix
+        self.pairs = pairs
+        self.ringTimeout = ringTimeout
+        self.stallAfter = stallAfter
+        self.app = app
+        self.token = token
+        self.userPrefix = userPrefix
+        self.showsProgress = showsProgress
+    }
+
+    /// The most pairs: two sessions each, under the usual open-file limit of 20,000 with room to spare.
+    public static let maxPairs = 9_000
+
+    /// Refuses what the generator must not do: talk to another machine, run unbounded, or ask for more
+    /// connections than the process may open.
+    public func validate() throws(LoadError) {
+        guard let host = URL(string: url)?.host, Self.isLoopback(host) else {
+            throw .invalidPlan("the load generator only talks to loopback servers (127.0.0.0/8, ::1, localhost), not \(url)")
+        }
+        switch pace {
+        case .rate(let rate):
+            guard rate > 0, rate <= 100_000 else { throw .invalidPlan("the offered rate must be above 0 and at most 100000 calls/s") }
+        case .inFlight(let count):
+            guard (1...pairs).contains(count) else { throw .invalidPlan("calls in flight must be 1 to --pairs (\(pairs))") }
+        }
+        guard (1...Self.maxPairs).contains(pairs) else { throw .invalidPlan("--pairs must be 1 to \(Self.maxPairs)") }
+        guard duration > .zero, duration <= .seconds(3_600) else { throw .invalidPlan("the duration must be above 0 and at most an hour") }
+        guard maxCalls >= 1 else { throw .invalidPlan("--calls must be at least 1") }
+        guard ringTimeout >= .seconds(1), ringTimeout <= .seconds(600) else { throw .invalidPlan("the ring timeout must be 1 to 600 s") }
+        guard stallAfter >= .seconds(1), stallAfter <= .seconds(600) else { throw .invalidPlan("the stall limit must be 1 to 600 s") }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+    }
+
+    /// Every call's policy: an advanced call (it lives until ended, so it can be hung up) with Agora's
+    /// three-way accept, so every answered call carries the delivery ack, the accept and the confirm.
+    var policy: CallPolicy {
+        CallPolicy(ringTimeout: ringTimeout, acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1, maxParticipants: 2)
+    }
+
+    /// How long a call of this kind may take before it counts as stalled.
+    func stallLimit(for kind: FlowKind) -> Duration {
+        kind == .timeout ? ringTimeout + stallAfter : stallAfter
+    }
+}
+
+extension Double {
+    func formatted(decimals: Int) -> String {
+        String(format: "%.\(decimals)f", self)
+    }
+}

@@ -1,0 +1,71 @@
+import Histogram
+
+/// What a run counted and measured so far. A value: the runner keeps one under its lock and copies it for
+/// the progress line and the report.
+public struct LoadStats: Sendable {
+    /// Latencies in microseconds, 1 µs to 10 minutes at three significant digits (HdrHistogram: fixed
+    /// memory, constant-time recording, exact enough percentiles at any tail).
+    public private(set) var latencies: [CallFlow.Measurement: Histogram<UInt64>]
+    public private(set) var started: [FlowKind: Int] = [:]
+    public private(set) var completed: [FlowKind: Int] = [:]
+    /// Answered calls that reached the connected state (whether or not their hang-up completed).
+    public private(set) var established = 0
+    public private(set) var failures: [FailureCause: Int] = [:]
+    /// When the first call was placed and the last one established, for the established rate.
+    public private(set) var firstStart: ContinuousClock.Instant?
+    public private(set) var lastEstablished: ContinuousClock.Instant?
+
+    public init() {
+        latencies = Dictionary(uniqueKeysWithValues: CallFlow.Measurement.allCases.map {
+            ($0, Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: .three))
+        })
+    }
+
+    public var startedCount: Int { started.values.reduce(0, +) }
+    public var completedCount: Int { completed.values.reduce(0, +) }
+    public var failedCount: Int { failures.values.reduce(0, +) }
+    public var inFlight: Int { startedCount - completedCount - failedCount }
+
+    mutating func didStart(_ kind: FlowKind, at now: ContinuousClock.Instant) {
+        started[kind, default: 0] += 1
+        if firstStart == nil { firstStart = now }
+    }
+
+    mutating func record(_ measurement: CallFlow.Measurement, _ duration: Duration, at now: ContinuousClock.Instant) {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        _ = latencies[measurement]?.record(UInt64(clamping: max(1, micros)))
+        if measurement == .setup {
+            established += 1
+            lastEstablished = now
+        }
+    }
+
+    mutating func finish(_ kind: FlowKind, _ outcome: CallFlow.Outcome) {
+        switch outcome {
+        case .completed: completed[kind, default: 0] += 1
+        case .failed(let cause): failures[cause, default: 0] += 1
+        }
+    }
+}
+
+/// One latency distribution, in milliseconds.
+public struct LatencySummary: Sendable, Hashable {
+    public var count: UInt64
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+
+    init(_ histogram: Histogram<UInt64>) {
+        count = histogram.totalCount
+        func ms(_ micros: UInt64) -> Double { Double(micros) / 1_000 }
+        p50 = count == 0 ? 0 : ms(histogram.valueAtPercentile(50))
+        p90 = count == 0 ? 0 : ms(histogram.valueAtPercentile(90))
+        p99 = count == 0 ? 0 : ms(histogram.valueAtPercentile(99))
+        max = count == 0 ? 0 : ms(histogram.max)
+    }
+
+    var text: String {
+        "p50 \(p50.formatted(decimals: 3)) ms, p90 \(p90.formatted(decimals: 3)) ms, p99 \(p99.formatted(decimals: 3)) ms, max \(max.formatted(decimals: 3)) ms (\(count) calls)"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+import SwitchboardLoad
+import SwitchboardServer
+import SwitchboardService
+
+/// The generator against a real server on an ephemeral loopback port: small, bounded runs (a few hundred
+/// calls) that must come out whole.
+@Suite("Load generator against a server on loopback", .serialized)
+struct LoadGeneratorTests {
+    /// Runs `body` with a server (in-memory records, development mode, no request rate limit to speak of).
+    func withServer(_ body: (String) async throws -> Void) async throws {
+        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
+        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
+                                       verifier: nil, logger: logger)
+        let server = SignalingServer(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000),
+            service: service, logger: logger)
+        let (ports, found) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        defer { task.cancel() }
+        try await body("ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)")
+        task.cancel()
+        _ = await task.result
+    }
+
+    @Test("an offered rate with the full mix: every call placed completes as its kind says, with latencies")
+    func mixedRate() async throws {
+        try await withServer { url in
+            let plan = LoadPlan(url: url, pace: .rate(200), duration: .seconds(1), maxCalls: 150,
+                                mix: try FlowMix(parsing: "accept=7,reject=1,cancel=1,timeout=1"), pairs: 150,
+                                ringTimeout: .seconds(1), stallAfter: .seconds(5))
+            let report = try await LoadGenerator(plan: plan).run()
+            #expect(report.startedCount == 150)
+            #expect(report.failures.isEmpty, "\(report.text)")
+            #expect(report.completed[.accept] == 105)
+            #expect(report.completed[.reject] == 15)
+            #expect(report.completed[.cancel] == 15)
+            #expect(report.completed[.timeout] == 15)
+            #expect(report.established == 105)
+            #expect(report.inviteToRing.count == 150)
+            #expect(report.acceptToConnected.count == 105)
+            #expect(report.setup.p50 > 0 && report.setup.p50 <= report.setup.max)
+            #expect(report.csvRow().split(separator: ",").count == LoadReport.csvHeader.split(separator: ",").count)
+        }
+    }
+
+    @Test("a fixed number in flight keeps every pair busy until the time is up")
+    func fixedInFlight() async throws {
+        try await withServer { url in
+            let lines = Mutex<[String]>([])
+            let plan = LoadPlan(url: url, pace: .inFlight(8), duration: .milliseconds(700), pairs: 8, showsProgress: true)
+            let report = try await LoadGenerator(plan: plan, progress: { line in lines.withLock { $0.append(line) } }).run()
+            #expect(report.startedCount > 8)
+            #expect(report.failures.isEmpty, "\(report.text)")
+            #expect(report.completed[.accept] == report.startedCount)
+            #expect(lines.withLock { $0.contains { $0.contains("16 sessions logged in") } })
+        }
+    }
+
+    @Test("a server that is not there stops the run before any call, with the reason")
+    func unreachable() async throws {
+        // Nothing listens on port 9 (discard) of loopback here.
+        let plan = LoadPlan(url: "ws://127.0.0.1:9/v1/signal", pace: .rate(10), duration: .seconds(1), pairs: 1)
+        await #expect(throws: LoadError.self) { _ = try await LoadGenerator(plan: plan).run() }
+    }
+}
