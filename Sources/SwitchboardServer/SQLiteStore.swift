@@ -12,8 +12,13 @@ import SwitchboardWire
 /// only after its writes returned. Calls and records are stored as the wire codec's JSON (live calls
 /// with their internals), so the schema holds only what queries need as columns. The schema is
 /// versioned with GRDB migrations (``migrator``): add a migration, never edit one that shipped.
+///
+/// One connection (a `DatabaseQueue`), holding the file in SQLite's exclusive locking mode: the server is
+/// the file's only user, so every commit is one append to the WAL, without the file-lock and shared-memory
+/// system calls a pool of connections pays on each transaction (the writes are on every call transition).
+/// Reads are rare (record pages) and share the queue.
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Sendable {
-    private let database: DatabasePool
+    private let database: DatabaseQueue
     private static let serializer = JSONSerializer(sortedKeys: false)
     private static let parser = JSONParser(limits: .maximum)
 
@@ -21,9 +26,12 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
+            // Before the journal mode: in exclusive mode the WAL index lives in the heap, not in a -shm file.
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        database = try DatabasePool(path: path, configuration: configuration)
+        configuration.journalMode = .wal
+        database = try DatabaseQueue(path: path, configuration: configuration)
         try Self.migrator.migrate(database)
     }
 
@@ -68,11 +76,13 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
 
     public func save(_ record: CallRecord, app: AppID) throws {
         let body = try Self.serializer.serialize(ModelCoding.json(record))
-        try database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO records (app, owner, call_id, recorded_at, body) VALUES (?, ?, ?, ?, ?)",
-                arguments: [app.rawValue, record.owner.rawValue, record.callID.rawValue,
-                            record.recordedAt.millisecondsSince1970, body])
+        // One statement is its own transaction in autocommit mode; the cached statement skips parsing
+        // it again on every save (the hot path of every call transition).
+        try database.writeWithoutTransaction { db in
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO records (app, owner, call_id, recorded_at, body) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [app.rawValue, record.owner.rawValue, record.callID.rawValue,
+                                  record.recordedAt.millisecondsSince1970, body])
         }
     }
 
@@ -126,15 +136,16 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
 
     public func save(_ call: Call, app: AppID) throws {
         let body = try Self.serializer.serialize(ModelCoding.json(call, includeInternals: true))
-        try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)",
-                           arguments: [app.rawValue, call.id.rawValue, body])
+        try database.writeWithoutTransaction { db in
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)")
+                .execute(arguments: [app.rawValue, call.id.rawValue, body])
         }
     }
 
     public func remove(_ id: CallID, app: AppID) throws {
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM live_calls WHERE app = ? AND call_id = ?", arguments: [app.rawValue, id.rawValue])
+        try database.writeWithoutTransaction { db in
+            try db.cachedStatement(sql: "DELETE FROM live_calls WHERE app = ? AND call_id = ?")
+                .execute(arguments: [app.rawValue, id.rawValue])
         }
     }
 

@@ -62,12 +62,11 @@ struct SQLiteStoreTests {
     @Test("live calls round-trip with their internals, survive reopening, and go when removed")
     func liveCalls() throws {
         let path = temporaryDatabase()
-        let store = try SQLiteStore(path: path)
         let t0 = Timestamp(millisecondsSince1970: 1_767_225_600_000)
         let invitation = Invitation(callID: "c1", from: Endpoint(user: "alice", device: "a1"), invitees: ["bob"],
                                     mode: .advanced, policy: CallPolicy(ringTimeout: .seconds(60)), payload: "hi")
         let (engine, _) = try CallEngine.start(invitation, at: t0)
-        try store.save(engine.call, app: "a")
+        try SQLiteStore(path: path).save(engine.call, app: "a")
         let reopened = try SQLiteStore(path: path)
         let kept = try reopened.liveCalls()
         #expect(kept.count == 1)
@@ -75,16 +74,27 @@ struct SQLiteStoreTests {
         #expect(kept.first?.call == engine.call)
         #expect(kept.first?.call.participant("bob")?.ringDeadline == t0 + .seconds(60))
         try reopened.remove("c1", app: "a")
-        #expect(try store.liveCalls().isEmpty)
+        #expect(try reopened.liveCalls().isEmpty)
+    }
+
+    @Test("a second store on a file in use is refused (two servers must not share one file)")
+    func exclusive() throws {
+        let path = temporaryDatabase()
+        let store = try SQLiteStore(path: path)
+        try store.save(Profile(user: "alice"), app: "a")
+        #expect(throws: (any Error).self) { try SQLiteStore(path: path).profiles() }
+        #expect(try store.profiles().count == 1)
     }
 
     @Test("profiles are kept and replaced")
     func profiles() throws {
         let path = temporaryDatabase()
-        let store = try SQLiteStore(path: path)
-        try store.save(Profile(user: "alice", nickname: "Alice"), app: "a")
-        try store.save(Profile(user: "alice", nickname: "Alice B", avatarURL: "x"), app: "a")
-        try store.save(Profile(user: "bob"), app: "b")
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.save(Profile(user: "alice", nickname: "Alice"), app: "a")
+            try store.save(Profile(user: "alice", nickname: "Alice B", avatarURL: "x"), app: "a")
+            try store.save(Profile(user: "bob"), app: "b")
+        }
         let kept = try SQLiteStore(path: path).profiles()
         #expect(kept.map(\.app) == ["a", "b"])
         #expect(kept.map(\.profile) == [Profile(user: "alice", nickname: "Alice B", avatarURL: "x"), Profile(user: "bob")])
