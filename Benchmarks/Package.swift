@@ -44,5 +44,18 @@ let package = Package(
             path: "Benchmarks/CallEngine",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ServiceInProcess",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SwitchboardCore", package: "Switchboard"),
+                .product(name: "SwitchboardWire", package: "Switchboard"),
+                .product(name: "SwitchboardService", package: "Switchboard"),
+                .product(name: "SwitchboardClient", package: "Switchboard"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ServiceInProcess",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
