@@ -66,7 +66,7 @@ public final class SignalingServer: Sendable {
     ) async throws {
         let application = try makeApplication(onListening: onListening)
         let group = ServiceGroup(
-            configuration: .init(services: [application, ServiceTimers(service: service)] + companions,
+            configuration: .init(services: [application, ServiceTimers(service: service), ConnectionWatchdog(server: self)] + companions,
                                  gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
         try await group.run()
     }
@@ -123,7 +123,6 @@ public final class SignalingServer: Sendable {
             connection.finish()
             service.closed(id)
         }
-        let lastHeard = LastHeard()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await item in connection.outgoing {
@@ -138,32 +137,28 @@ public final class SignalingServer: Sendable {
                     }
                 }
             }
-            group.addTask { [configuration, metrics] in
-                // The handshake and idle timeouts.
-                try await Task.sleep(for: configuration.handshakeTimeout)
-                if !connection.isWelcomed {
-                    let refusal = SignalingError(.timeout, "no hello was welcomed within \(configuration.handshakeTimeout)")
-                    metrics.countError(refusal)
-                    connection.send(.refused(refusal))
-                    connection.close()
-                    return
-                }
-                while true {
-                    let silent = lastHeard.instant.duration(to: .now)
-                    if silent >= configuration.idleTimeout {
-                        metrics.countError(SignalingError(.timeout, "idle"))
-                        connection.close()
-                        return
-                    }
-                    try await Task.sleep(for: configuration.idleTimeout - silent)
-                }
-            }
             var bucket = TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst)
             for try await message in inbound.messages(maxSize: configuration.maxFrameBytes) {
-                lastHeard.touch()
+                connection.touch()
                 receive(message, from: id, bucket: &bucket)
             }
             group.cancelAll()
+        }
+    }
+
+    /// Closes the connections past the handshake or the idle timeout (``ConnectionWatchdog``).
+    func closeExpiredConnections(at now: ContinuousClock.Instant) {
+        for connection in open.withLock({ Array($0.values) }) {
+            if !connection.isWelcomed {
+                guard connection.opened.duration(to: now) >= configuration.handshakeTimeout, connection.expire() else { continue }
+                let refusal = SignalingError(.timeout, "no hello was welcomed within \(configuration.handshakeTimeout)")
+                metrics.countError(refusal)
+                connection.send(.refused(refusal))
+                connection.close()
+            } else if connection.silence(at: now) >= configuration.idleTimeout, connection.expire() {
+                metrics.countError(SignalingError(.timeout, "idle"))
+                connection.close()
+            }
         }
     }
 
@@ -216,10 +211,23 @@ public final class SignalingServer: Sendable {
 private struct ConnectionAborted: Error {}
 
 /// When a connection last sent anything (its idle timeout).
-private final class LastHeard: Sendable {
-    private let last = Mutex(ContinuousClock.now)
-    var instant: ContinuousClock.Instant { last.withLock { $0 } }
-    func touch() { last.withLock { $0 = .now } }
+/// Closes connections that were not welcomed within the handshake timeout or fell silent past the idle
+/// timeout. One task for the whole server, not a sleeping task per connection: an idle connection then
+/// costs no task of its own (memory per idle session is a target, docs/PERFORMANCE.md).
+struct ConnectionWatchdog: Service {
+    let server: SignalingServer
+
+    func run() async throws {
+        let configuration = server.configuration
+        // A quarter of the shorter timeout, between 10 ms and 1 s: a connection is closed at most that late.
+        let interval = max(.milliseconds(10), min(.seconds(1), min(configuration.handshakeTimeout, configuration.idleTimeout) / 4))
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                server.closeExpiredConnections(at: .now)
+            }
+        }
+    }
 }
 
 /// The service's timer loop as a lifecycle service.

@@ -16,18 +16,40 @@ final class WebSocketServiceConnection: ServiceConnection {
     let outgoing: AsyncStream<Outgoing>
     private let queue: AsyncStream<Outgoing>.Continuation
     private let metrics: ServerMetrics
-    private let welcomed = Mutex(false)
+    private let welcomed = Atomic(false)
+    /// When the connection opened, and when a frame last came in (nanoseconds after it opened): the
+    /// server's watchdog closes connections past the handshake or idle timeout.
+    let opened = ContinuousClock.now
+    private let heard = Atomic<Int64>(0)
+    /// The watchdog has acted on this connection (it acts once).
+    private let expired = Atomic(false)
 
     /// The service welcomed a session on this connection.
-    var isWelcomed: Bool { welcomed.withLock { $0 } }
+    var isWelcomed: Bool { welcomed.load(ordering: .relaxed) }
 
     init(metrics: ServerMetrics) {
         (outgoing, queue) = AsyncStream.makeStream(of: Outgoing.self)
         self.metrics = metrics
     }
 
+    /// A frame came in.
+    func touch() {
+        let since = opened.duration(to: .now).components
+        heard.store(since.seconds * 1_000_000_000 + since.attoseconds / 1_000_000_000, ordering: .relaxed)
+    }
+
+    /// How long nothing came in, as of `now`.
+    func silence(at now: ContinuousClock.Instant) -> Duration {
+        opened.duration(to: now) - .nanoseconds(heard.load(ordering: .relaxed))
+    }
+
+    /// True the first time only: the watchdog closes a connection once.
+    func expire() -> Bool {
+        !expired.exchange(true, ordering: .relaxed)
+    }
+
     func send(_ frame: ServerFrame) {
-        if case .welcome = frame { welcomed.withLock { $0 = true } }
+        if case .welcome = frame { welcomed.store(true, ordering: .relaxed) }
         metrics.frameOut(frame)
         queue.yield(.frame(frame))
     }
