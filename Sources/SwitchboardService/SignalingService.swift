@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 import SwitchboardCore
 import SwitchboardWire
 
@@ -16,7 +15,7 @@ public final class SignalingService: Sendable {
     public let configuration: ServiceConfiguration
     public let clock: ServiceClock
     public let store: any CallRecordStore
-    private let core: Mutex<ServiceCore>
+    private let core: ServiceLock<ServiceCore>
     private let logger: Logger
 
     /// - Parameters:
@@ -46,7 +45,7 @@ public final class SignalingService: Sendable {
         self.store = store
         self.logger = logger
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
-        core = Mutex(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
+        core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
                                  backendEvents: backendEvents, profiles: profiles, logger: logger))
         core.withLock { $0.restore(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
