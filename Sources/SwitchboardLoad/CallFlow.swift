@@ -60,6 +60,8 @@ public struct CallFlow: Sendable {
     private var calleeDone = false
     private var invitedSeen = false
     private var outstanding = 0
+    /// Events that arrived before the invite's response, with when they arrived.
+    private var early: [(CallNotification, Side, ContinuousClock.Instant)] = []
 
     /// The flow, and the invite it starts with.
     public static func start(
@@ -87,10 +89,16 @@ public struct CallFlow: Sendable {
         case .failure(let error):
             return fail(.refused(step, error.code.rawValue))
         case .success(let reply):
-            if step == .invite, case .call(let call, _) = reply {
-                if callID == nil { callID = call.id }
-            }
             var actions: [Action] = []
+            if step == .invite, case .call(let call, _) = reply {
+                callID = call.id
+                // Now the events that came before the response can be told apart from late ones of an
+                // earlier call of the pair.
+                for (note, side, at) in early where note.call.id == call.id && !isFinished {
+                    actions += received(note, on: side, at: at)
+                }
+                early = []
+            }
             if step == .confirm && kind == .accept && !endSent, let id = callID {
                 endSent = true
                 actions.append(send(.caller, .end, .call(id, .end(data: nil))))
@@ -102,7 +110,12 @@ public struct CallFlow: Sendable {
     /// A call event arrived on one side's connection (the runner passes only this flow's pair's events).
     public mutating func received(_ note: CallNotification, on side: Side, at now: ContinuousClock.Instant) -> [Action] {
         guard !isFinished else { return [] }
-        if let id = callID, note.call.id != id { return [] }  // a late event of an earlier call of the pair
+        guard let id = callID else {
+            // The invite's response (which names the call) is not in yet: keep the event until it is.
+            early.append((note, side, now))
+            return []
+        }
+        if note.call.id != id { return [] }  // a late event of an earlier call of the pair
         switch side {
         case .callee: return calleeReceived(note, at: now)
         case .caller: return callerReceived(note, at: now)
@@ -136,7 +149,6 @@ public struct CallFlow: Sendable {
         case .invited:
             guard note.call.caller == caller, !invitedSeen else { return [] }
             invitedSeen = true
-            if callID == nil { callID = note.call.id }
             let id = note.call.id
             actions.append(send(.callee, .acknowledge, .call(id, .acknowledge)))
             switch kind {
@@ -174,7 +186,6 @@ public struct CallFlow: Sendable {
 
     private mutating func callerReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
-        if callID == nil, note.call.caller == caller { callID = note.call.id }
         guard let id = callID else { return [] }
         if ringAt == nil, let state = note.call.participant(callee)?.state, state != .inviting, state != .notYetReceived {
             // The first sign that the callee's device has the invitation (normally `received`; under load

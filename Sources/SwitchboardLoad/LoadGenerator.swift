@@ -22,6 +22,7 @@ public final class LoadGenerator: Sendable {
     /// Until when calls are placed; set when placing starts.
     private let placingEnds = Mutex<ContinuousClock.Instant?>(nil)
     private let readers = Mutex<[Task<Void, Never>]>([])
+    private let warmUpFailures = Mutex(0)
     private let logger: Logger
     /// Prints the progress line (stderr by default).
     private let progress: @Sendable (String) -> Void
@@ -47,6 +48,7 @@ public final class LoadGenerator: Sendable {
             for pair in pairs { pair.close() }
             for reader in readers.withLock({ $0 }) { reader.cancel() }
         }
+        if plan.warmsUp { await warmUp() }
         let placing = ContinuousClock.now
         let ends = placing + plan.duration
         placingEnds.withLock { $0 = ends }
@@ -64,7 +66,9 @@ public final class LoadGenerator: Sendable {
         ticker.cancel()
         let end = ContinuousClock.now
         if plan.showsProgress { progress("\n") }
-        return LoadReport(plan: plan, stats: stats.withLock { $0 }, placingTime: placingTime, end: end)
+        var report = LoadReport(plan: plan, stats: stats.withLock { $0 }, placingTime: placingTime, end: end)
+        report.warmUpFailures = warmUpFailures.withLock { $0 }
+        return report
     }
 
     // MARK: - Logging in
@@ -136,6 +140,31 @@ public final class LoadGenerator: Sendable {
         defer { timeout.cancel() }
         guard let result = await results.next() else { throw LoadError.loginFailed(user: user.rawValue, reason: "closed") }
         return try result.get()
+    }
+
+    /// One uncounted answered call per pair, 100 pairs at a time; then the statistics start afresh.
+    private func warmUp() async {
+        let policy = plan.policy
+        for batch in stride(from: 0, to: pairs.count, by: 100) {
+            let now = ContinuousClock.now
+            for pair in pairs[batch..<min(pairs.count, batch + 100)] {
+                if pair.start(.accept, policy: policy, deadline: now + plan.stallAfter, at: now) {
+                    stats.withLock { $0.didStart(.accept, at: now) }
+                }
+            }
+            let limit = now + plan.stallAfter + .seconds(1)
+            while stats.withLock({ $0.inFlight }) > 0, ContinuousClock.now < limit {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let failed = stats.withLock { stats in
+            defer { stats = LoadStats() }
+            return stats.failedCount
+        }
+        warmUpFailures.withLock { $0 = failed }
+        if plan.showsProgress { progress("warmed up: one call per pair, \(failed) failed\n") }
+        // Warm-up calls free their pairs into the idle list; start afresh from the pairs still usable.
+        idle.withLock { $0 = pairs.reversed().filter { !$0.isRetired }.map(\.index) }
     }
 
     // MARK: - Placing calls

@@ -42,6 +42,11 @@ final class LoadPair: Sendable {
         callee = UserID("\(prefix)-e\(index)")
     }
 
+    /// A stalled or disconnected pair places no more calls.
+    var isRetired: Bool {
+        state.withLock { $0.retired }
+    }
+
     func user(_ side: CallFlow.Side) -> UserID {
         side == .caller ? caller : callee
     }

@@ -17,6 +17,8 @@ public struct LoadReport: Sendable {
     public var setup: LatencySummary
     /// Seconds from the first call placed to the end of the run (the drain included).
     public var elapsed: Double
+    /// Warm-up calls (one per pair, before measuring) that failed; not in the numbers above.
+    public var warmUpFailures = 0
 
     init(plan: LoadPlan, stats: LoadStats, placingTime: Duration, end: ContinuousClock.Instant) {
         self.plan = plan.pace.description
@@ -58,6 +60,7 @@ public struct LoadReport: Sendable {
         for (cause, count) in failures.sorted(by: { $0.value > $1.value }) {
             lines.append("  failed: \(count) × \(cause)")
         }
+        if warmUpFailures > 0 { lines.append("  (\(warmUpFailures) warm-up calls failed before measuring)") }
         lines.append("invite → ring:        \(inviteToRing.text)")
         lines.append("accept → connected:   \(acceptToConnected.text)")
         lines.append("invite → connected:   \(setup.text)")

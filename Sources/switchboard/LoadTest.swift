@@ -58,12 +58,16 @@ struct LoadTest: AsyncParsableCommand {
         @Flag(help: "No progress line.")
         var quiet = false
 
+        @Flag(help: "Measure from the first call of each new connection (no uncounted warm-up call per pair).")
+        var noWarmUp = false
+
         func run() async throws {
             if rate != nil && inFlight != nil { throw ValidationError("--rate and --in-flight exclude each other") }
             let plan = LoadPlan(
                 url: target.url, pace: inFlight.map { .inFlight($0) } ?? .rate(rate ?? 100),
                 duration: .milliseconds(Int64(duration * 1_000)), maxCalls: calls, mix: try FlowMix(parsing: mix),
-                pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet)
+                pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet,
+                warmsUp: !noWarmUp)
             let report = try await LoadGenerator(plan: plan).run()
             print(report.text)
             if let csv {

@@ -136,6 +136,20 @@ struct CallFlowTests {
         #expect(waiting.stalled().isEmpty)
     }
 
+    @Test("events before the invite's response wait for it; a late one of the pair's previous call is dropped")
+    func earlyEvents() {
+        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        let previous = Call(id: "call-0", caller: caller, mode: .advanced, policy: policy, participants: call(.accepted).participants,
+                            state: .ended(CallEnd(reason: .hungUp, by: caller, at: Timestamp(millisecondsSince1970: 0))),
+                            createdAt: Timestamp(millisecondsSince1970: 0))
+        #expect(flow.received(CallNotification(kind: .ended, call: previous), on: .callee, at: t0).isEmpty)
+        #expect(flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0 + .milliseconds(1)).isEmpty)
+        let actions = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0 + .milliseconds(2))
+        #expect(sends(actions) == ["callee:acknowledge", "callee:accept"])
+        #expect(!flow.isFinished)
+        #expect(flow.phase == "waiting for the ring")
+    }
+
     @Test("events of another call of the same pair are ignored")
     func otherCallsIgnored() {
         var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)

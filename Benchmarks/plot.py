@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Side-by-side table, knees and a chart of Benchmarks/compare's results.
+
+    python3 Benchmarks/plot.py DIR
+
+Reads DIR/switchboard.csv (from `switchboard loadtest calls --csv`) and DIR/sip-reference.csv (from
+Benchmarks/sip-reference), which share one header. Prints a Markdown table of both systems by offered rate,
+each system's knee (the highest offered rate with at least 99.9 % of calls established) and their ratio, and
+writes DIR/latency-vs-rate.svg: established calls/s and invite-to-ring p50/p99 against the offered rate.
+
+The SVG is written by hand: the docs need one static chart of a few polylines, which does not justify a
+plotting stack (matplotlib is not on these machines).
+"""
+import csv
+import math
+import os
+import sys
+
+COLORS = {"switchboard": "#1f6feb", "kamailio+sipp": "#d1242f"}
+KNEE_FAILED_PCT = 0.1
+
+
+def load(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        rows = []
+        for row in csv.DictReader(f):
+            rows.append({k: (row[k] if k == "system" else float(row[k] or 0)) for k in row})
+        return rows
+
+
+def offered_key(row):
+    # Rows are keyed by the rate asked for; the measured offered rate may differ by a fraction.
+    return round(row["offered_cps"] / 50) * 50
+
+
+def knee(rows):
+    ok = [r for r in rows if r["failed_pct"] <= KNEE_FAILED_PCT and r["established_cps"] >= 0.98 * r["offered_cps"]]
+    return max((r["offered_cps"] for r in ok), default=0)
+
+
+def table(systems):
+    rates = sorted({offered_key(r) for rows in systems.values() for r in rows})
+    names = list(systems)
+    head = "| offered calls/s | " + " | ".join(
+        f"{n}: established/s | failed % | ring p50 / p99 ms | setup p50 / p99 ms" for n in names) + " |"
+    lines = [head, "|" + "---|" * (1 + 4 * len(names))]
+    for rate in rates:
+        cells = [f"{rate:.0f}"]
+        for n in names:
+            row = next((r for r in systems[n] if offered_key(r) == rate), None)
+            if row is None:
+                cells += ["", "", "", ""]
+            else:
+                cells += [f"{row['established_cps']:.0f}", f"{row['failed_pct']:.2f}",
+                          f"{row['ring_p50_ms']:.2f} / {row['ring_p99_ms']:.2f}",
+                          f"{row['setup_p50_ms']:.2f} / {row['setup_p99_ms']:.2f}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def svg_chart(x0, y0, w, h, title, series, ylabel, log_y=False):
+    """One chart: series is [(label, color, dashed, [(x, y)])]."""
+    xs = [x for _, _, _, pts in series for x, _ in pts] or [1]
+    ys = [y for _, _, _, pts in series for _, y in pts if y > 0] or [1]
+    xmax = max(xs) * 1.05
+    if log_y:
+        ylo, yhi = 10 ** math.floor(math.log10(min(ys))), 10 ** math.ceil(math.log10(max(ys)))
+        def ty(v):
+            v = max(v, ylo)
+            return y0 + h - (math.log10(v) - math.log10(ylo)) / (math.log10(yhi) - math.log10(ylo)) * h
+        ticks = [10 ** e for e in range(int(math.log10(ylo)), int(math.log10(yhi)) + 1)]
+    else:
+        yhi = max(ys) * 1.1
+        def ty(v):
+            return y0 + h - v / yhi * h
+        step = 10 ** math.floor(math.log10(yhi / 2))
+        ticks = [i * step for i in range(0, int(yhi / step) + 1)]
+    def tx(v):
+        return x0 + v / xmax * w
+    out = [f'<text x="{x0 + w / 2}" y="{y0 - 12}" text-anchor="middle" font-weight="bold">{title}</text>',
+           f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#888"/>']
+    for t in ticks:
+        out.append(f'<line x1="{x0}" x2="{x0 + w}" y1="{ty(t):.1f}" y2="{ty(t):.1f}" stroke="#eee"/>')
+        out.append(f'<text x="{x0 - 6}" y="{ty(t) + 4:.1f}" text-anchor="end" font-size="11">{t:g}</text>')
+    xstep = 10 ** math.floor(math.log10(xmax / 2)) if xmax > 10 else 1
+    for i in range(0, int(xmax / xstep) + 1):
+        t = i * xstep
+        out.append(f'<text x="{tx(t):.1f}" y="{y0 + h + 16}" text-anchor="middle" font-size="11">{t:g}</text>')
+    out.append(f'<text x="{x0 + w / 2}" y="{y0 + h + 34}" text-anchor="middle" font-size="12">offered calls/s</text>')
+    out.append(f'<text transform="translate({x0 - 48},{y0 + h / 2}) rotate(-90)" text-anchor="middle" font-size="12">{ylabel}</text>')
+    for i, (label, color, dashed, pts) in enumerate(series):
+        if not pts:
+            continue
+        path = " ".join(f"{tx(x):.1f},{ty(y):.1f}" for x, y in sorted(pts))
+        dash = ' stroke-dasharray="5,4"' if dashed else ""
+        out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
+        for x, y in pts:
+            out.append(f'<circle cx="{tx(x):.1f}" cy="{ty(y):.1f}" r="3" fill="{color}"/>')
+        ly = y0 + 16 + 16 * i
+        out.append(f'<line x1="{x0 + 10}" x2="{x0 + 34}" y1="{ly - 4}" y2="{ly - 4}" stroke="{color}" stroke-width="2"{dash}/>')
+        out.append(f'<text x="{x0 + 40}" y="{ly}" font-size="11">{label}</text>')
+    return out
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    directory = sys.argv[1]
+    systems = {}
+    for name, file in (("switchboard", "switchboard.csv"), ("kamailio+sipp", "sip-reference.csv")):
+        rows = load(os.path.join(directory, file))
+        if rows:
+            systems[name] = rows
+    if not systems:
+        sys.exit(f"plot.py: no results in {directory}")
+    print(table(systems))
+    print()
+    knees = {n: knee(rows) for n, rows in systems.items()}
+    for n, k in knees.items():
+        print(f"knee of {n}: {k:.0f} calls/s (highest offered rate with >= {100 - KNEE_FAILED_PCT} % established)")
+    if len(knees) == 2 and knees.get("kamailio+sipp"):
+        print(f"ratio switchboard / kamailio+sipp: {knees['switchboard'] / knees['kamailio+sipp']:.2f}x")
+
+    throughput = [(n, COLORS.get(n, "#555"), False, [(r["offered_cps"], r["established_cps"]) for r in rows])
+                  for n, rows in systems.items()]
+    latency = []
+    for n, rows in systems.items():
+        latency.append((f"{n} ring p50", COLORS.get(n, "#555"), False, [(r["offered_cps"], r["ring_p50_ms"]) for r in rows]))
+        latency.append((f"{n} ring p99", COLORS.get(n, "#555"), True, [(r["offered_cps"], r["ring_p99_ms"]) for r in rows]))
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="400" font-family="sans-serif">',
+             '<rect width="1000" height="400" fill="white"/>']
+    parts += svg_chart(80, 40, 380, 300, "Established vs offered", throughput, "established calls/s")
+    parts += svg_chart(580, 40, 380, 300, "Invite to ring", latency, "ms (log)", log_y=True)
+    parts.append("</svg>")
+    path = os.path.join(directory, "latency-vs-rate.svg")
+    with open(path, "w") as f:
+        f.write("\n".join(parts) + "\n")
+    print(f"chart: {path}")
+
+
+if __name__ == "__main__":
+    main()
