@@ -69,6 +69,10 @@ public struct Call: Hashable, Sendable {
     /// The earliest deadline of the call, or nil when nothing is pending (always nil once ended).
     public var nextDeadline: Timestamp? {
         guard !state.isEnded else { return nil }
-        return participants.compactMap(\.nextDeadline).min()
+        var earliest: Timestamp?
+        for index in participants.indices {
+            earliest = Timestamp.earliest(earliest, participants[index].nextDeadline)
+        }
+        return earliest
     }
 }
