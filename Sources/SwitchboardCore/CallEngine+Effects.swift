@@ -42,12 +42,12 @@ struct Effects {
         append(.armDeadline(.zero))
     }
 
-    /// The users of `call` in call order, as a record lists them. Participants are only ever appended
-    /// (someone invited again or rejoining keeps their place), so the list made for an earlier record of
-    /// this transition is still right while the count is the same.
-    mutating func users(of call: Call) -> [UserID] {
-        if recordedUsers.count != call.participants.count {
-            recordedUsers = call.participants.map(\.user)
+    /// The users of a call's `participants` in call order, as a record lists them. Participants are only
+    /// ever appended (someone invited again or rejoining keeps their place), so the list made for an
+    /// earlier record of this transition is still right while the count is the same.
+    mutating func users(of participants: [Participant]) -> [UserID] {
+        if recordedUsers.count != participants.count {
+            recordedUsers = participants.map(\.user)
         }
         return recordedUsers
     }

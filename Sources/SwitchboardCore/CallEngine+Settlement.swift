@@ -100,7 +100,7 @@ extension CallEngine {
         where call.participants[index].isRecorded && !effects.hasRecord(of: call.participants[index].user) {
             let participant = call.participants[index]
             let record = makeRecord(participant, reason: nil, at: participant.leftAt ?? participant.changedAt,
-                                    users: effects.users(of: call))
+                                    users: effects.users(of: call.participants))
             effects.record(record)
         }
     }
@@ -116,7 +116,7 @@ extension CallEngine {
             return
         }
         call.participants[index].isRecorded = true
-        effects.record(makeRecord(call.participants[index], reason: reason, at: now, users: effects.users(of: call)))
+        effects.record(makeRecord(call.participants[index], reason: reason, at: now, users: effects.users(of: call.participants)))
     }
 
     /// The participant's record; `users` is everyone in the call, in call order (``Effects/users(of:)``).
