@@ -4,14 +4,13 @@ extension CallEngine {
     mutating func acknowledgeDelivery(from sender: Endpoint, at now: Timestamp) throws(CallError) -> Outcome {
         try requireNotEnded()
         let index = try requireParticipant(sender.user)
-        let participant = call.participants[index]
-        switch participant.state {
+        switch call.participants[index].state {
         case .inviting, .notYetReceived:
             break
         case .received, .accepting, .accepted:
             return Outcome()
         case .rejected, .cancelled, .timedOut, .acceptFailed, .quit:
-            throw CallError.notRinging(participant)
+            throw CallError.notRinging(call.participants[index])
         }
         var effects = Effects(engine: self)
         call.participants[index].enter(.received, at: now)
@@ -32,15 +31,15 @@ extension CallEngine {
         try Self.checkSize(data, limit: call.policy.maxAnswerBytes, what: "answer data")
         try requireNotEnded()
         let index = try requireParticipant(sender.user)
-        let participant = call.participants[index]
-        guard participant.state.isRinging else { throw CallError.notRinging(participant) }
+        guard call.participants[index].state.isRinging else { throw CallError.notRinging(call.participants[index]) }
 
         var effects = Effects(engine: self)
+        let inviter = inviter(of: call.participants[index])
         call.participants[index].answerData = data
         call.participants[index].device = sender.device
         call.participants[index].clearDeadlines()
         if let confirmation = call.policy.acceptConfirmation {
-            let inviterOnline = call.participant(inviter(of: participant))?.isOnline ?? false
+            let inviterOnline = call.index(of: inviter).map { call.participants[$0].isOnline } ?? false
             if !inviterOnline {
                 call.participants[index].enter(.acceptFailed(.callerOffline), at: now)
                 effects.notify(.device(sender), .acceptFailed(.callerOffline), call)
@@ -94,12 +93,12 @@ extension CallEngine {
         try requireNotEnded()
         _ = try requireParticipant(sender.user)
         let index = try requireParticipant(invitee)
-        let participant = call.participants[index]
-        if participant.invitedBy != sender.user {
+        if call.participants[index].invitedBy != sender.user {
             throw CallError(.notInviter, "\(sender.user) did not invite \(invitee)")
         }
-        if participant.state != .accepting {
-            throw CallError(.nothingToConfirm, "\(invitee) has no acceptance waiting (\(participant.state))")
+        let state = call.participants[index].state
+        if state != .accepting {
+            throw CallError(.nothingToConfirm, "\(invitee) has no acceptance waiting (\(state))")
         }
 
         var effects = Effects(engine: self)

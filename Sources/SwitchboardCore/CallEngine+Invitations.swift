@@ -47,8 +47,8 @@ extension CallEngine {
     mutating func announce(_ invitees: [UserID], by inviter: UserID, at now: Timestamp, into effects: inout Effects) {
         var failed: [UserID] = []
         for user in invitees {
-            guard let participant = call.participant(user) else { continue }
-            if participant.state.isRinging {
+            guard let index = call.index(of: user) else { continue }
+            if call.participants[index].state.isRinging {
                 effects.notify(.user(user), .invited(by: inviter), call)
             } else {
                 failed.append(user)

@@ -24,23 +24,31 @@ extension CallEngine {
     ///   empty calls), or (end-when-alone) when nobody rings and at most one is in it.
     mutating func settle(at now: Timestamp, trigger: SettleTrigger, into effects: inout Effects) {
         guard !call.state.isEnded else { return }
-        let inCall = call.participants.filter { $0.state.isInCall }
-        let ringing = call.participants.contains { $0.state.isRinging }
-        let answersPending = call.participants.contains { $0.role != .caller && ($0.state.isRinging || $0.state == .accepting) }
+        var inCall = 0
+        var ringing = false
+        var answersPending = false
+        for index in call.participants.indices {
+            let state = call.participants[index].state
+            if state.isInCall { inCall += 1 }
+            if state.isRinging { ringing = true }
+            if call.participants[index].role != .caller && (state.isRinging || state == .accepting) {
+                answersPending = true
+            }
+        }
         let over: Bool
         switch call.mode {
         case .general:
             over = !answersPending
         case .advanced:
-            over = (inCall.isEmpty && !call.policy.keepsEmptyCall)
+            over = (inCall == 0 && !call.policy.keepsEmptyCall)
                 || (call.connectedAt == nil && !answersPending)
-                || (call.policy.endWhenAlone && !ringing && inCall.count <= 1)
+                || (call.policy.endWhenAlone && !ringing && inCall <= 1)
         }
         guard over else { return }
         let reason = endReason(for: trigger)
         var extra: [Recipient] = []
-        if let user = trigger.user, let participant = call.participant(user), participant.state.isTerminal {
-            extra.append(recipient(participant))
+        if let user = trigger.user, let index = call.index(of: user), call.participants[index].state.isTerminal {
+            extra.append(recipient(call.participants[index]))
         }
         finish(CallEnd(reason: reason, by: trigger.user, at: now), alsoTo: extra, into: &effects)
     }
@@ -58,7 +66,7 @@ extension CallEngine {
         if call.connectedAt != nil {
             return call.mode == .general ? .allAnswered : .hungUp
         }
-        let outcomes = call.participants.filter { $0.role != .caller }.map(\.state)
+        let outcomes = call.participants.lazy.filter { $0.role != .caller }.map(\.state)
         if outcomes.contains(where: { if case .acceptFailed = $0 { true } else { false } }) { return .acceptFailed }
         if outcomes.contains(.rejected(.declined)) { return .declined }
         if outcomes.contains(.rejected(.busy)) { return .busy }
@@ -71,23 +79,29 @@ extension CallEngine {
     /// Participants keep their states.
     mutating func finish(_ end: CallEnd, alsoTo extra: [Recipient] = [], into effects: inout Effects) {
         call.state = .ended(end)
-        for index in call.participants.indices {
+        for index in call.participants.indices where call.participants[index].hasDeadline {
             call.participants[index].clearDeadlines()
         }
-        var recipients = call.participants.filter { $0.state.isActive }.map(recipient)
-        for candidate in extra where !recipients.contains(candidate) {
-            recipients.append(candidate)
+        for index in call.participants.indices where call.participants[index].state.isActive {
+            effects.notify(recipient(call.participants[index]), .ended, call)
         }
-        for recipient in recipients {
-            effects.notify(recipient, .ended, call)
+        // Each extra recipient once, unless an active participant above already got the news there.
+        for (position, candidate) in extra.enumerated()
+        where !extra[..<position].contains(candidate)
+            && !call.participants.contains(where: { $0.state.isActive && recipient($0) == candidate }) {
+            effects.notify(candidate, .ended, call)
         }
-        for participant in call.participants where !participant.isRecorded {
-            recordParticipant(participant.user, at: end.at, into: &effects)
+        for index in call.participants.indices where !call.participants[index].isRecorded {
+            recordParticipant(call.participants[index].user, at: end.at, into: &effects)
         }
         // Those who left earlier keep their record (same time, reason and duration), now showing how
         // the call ended.
-        for participant in call.participants where participant.isRecorded && !effects.hasRecord(of: participant.user) {
-            effects.record(makeRecord(participant, reason: nil, at: participant.leftAt ?? participant.changedAt))
+        for index in call.participants.indices
+        where call.participants[index].isRecorded && !effects.hasRecord(of: call.participants[index].user) {
+            let participant = call.participants[index]
+            let record = makeRecord(participant, reason: nil, at: participant.leftAt ?? participant.changedAt,
+                                    users: effects.users(of: call.participants))
+            effects.record(record)
         }
     }
 
@@ -102,10 +116,11 @@ extension CallEngine {
             return
         }
         call.participants[index].isRecorded = true
-        effects.record(makeRecord(call.participants[index], reason: reason, at: now))
+        effects.record(makeRecord(call.participants[index], reason: reason, at: now, users: effects.users(of: call.participants)))
     }
 
-    func makeRecord(_ participant: Participant, reason: CallEndReason?, at now: Timestamp) -> CallRecord {
+    /// The participant's record; `users` is everyone in the call, in call order (``Effects/users(of:)``).
+    func makeRecord(_ participant: Participant, reason: CallEndReason?, at now: Timestamp, users: [UserID]) -> CallRecord {
         let isCaller = participant.role == .caller && participant.user == call.caller
         // A rejection the user made (on a device) is an answer; an automatic busy rejection is not.
         let answered: Bool
@@ -140,7 +155,7 @@ extension CallEngine {
         let duration = participant.earlierConnectedTime + connectedTime(of: participant, until: until)
         return CallRecord(
             callID: call.id, owner: participant.user, caller: call.caller,
-            participants: call.participants.map(\.user), mode: call.mode, mediaType: call.mediaType,
+            participants: users, mode: call.mode, mediaType: call.mediaType,
             roomID: call.roomID, groupID: call.groupID, direction: direction, outcome: participant.state,
             endReason: endReason, answeredOn: isCaller || !answered ? nil : participant.device,
             startedAt: call.createdAt, duration: duration, recordedAt: now,

@@ -52,15 +52,19 @@ public struct CallEngine: Hashable, Sendable {
         // A valid policy leaves room for the caller: no single invitation can overflow the call.
         try checkInvitees(invitation.invitees, sender: invitation.from.user, policy: policy)
 
-        let caller = Participant(
+        // Room for everyone from the start: the invitees are appended next.
+        var participants: [Participant] = []
+        participants.reserveCapacity(1 + invitation.invitees.count)
+        participants.append(Participant(
             user: invitation.from.user, role: .caller, invitedBy: nil, state: .accepted, at: now,
-            device: invitation.from.device, isOnline: true)
-        let call = Call(
+            device: invitation.from.device, isOnline: true))
+        // Handed over with `consume`, so that the engine's list stays uniquely referenced and the
+        // invitees are appended into the room reserved above instead of into a copy.
+        var engine = CallEngine(call: Call(
             id: invitation.callID, caller: invitation.from.user, mode: invitation.mode, policy: policy,
             mediaType: invitation.mediaType, roomID: invitation.roomID, groupID: invitation.groupID,
-            payload: invitation.payload, attachments: invitation.attachments, participants: [caller],
-            createdAt: now)
-        var engine = CallEngine(call: call)
+            payload: invitation.payload, attachments: invitation.attachments, participants: consume participants,
+            createdAt: now))
         var effects = Effects(engine: engine)
         let invited = engine.addInvitees(invitation.invitees, by: invitation.from.user,
                                          status: invitation.inviteeStatus, at: now)
@@ -120,11 +124,13 @@ public struct CallEngine: Hashable, Sendable {
 
     /// The call's other free-form fields: room and group ids, and the attachments.
     static func checkFields(_ invitation: Invitation, bounds: CallPolicy.Bounds) throws(CallError) {
-        for (name, value) in [("roomID", invitation.roomID), ("groupID", invitation.groupID)] {
+        func checkID(_ name: String, _ value: String?) throws(CallError) {
             if let value, value.utf8.count > bounds.maxRoomIDBytes {
                 throw CallError(.invalidArgument, "\(name) is \(value.utf8.count) bytes; at most \(bounds.maxRoomIDBytes) allowed")
             }
         }
+        try checkID("roomID", invitation.roomID)
+        try checkID("groupID", invitation.groupID)
         let attachments = invitation.attachments
         if attachments.count > bounds.maxAttachments {
             throw CallError(.invalidArgument, "\(attachments.count) attachments; at most \(bounds.maxAttachments) allowed")
@@ -149,15 +155,16 @@ public struct CallEngine: Hashable, Sendable {
             throw CallError(.tooManyInvitees,
                             "\(invitees.count) invitees; at most \(policy.maxInviteesPerInvitation) per invitation")
         }
-        var seen = Set<UserID>()
-        for invitee in invitees {
+        // The policy allows a few invitees per invitation (checked above, and bounded by the call's
+        // participant limit), so a scan of the earlier ones finds a repeat without building a set.
+        for (position, invitee) in invitees.enumerated() {
             if !invitee.isValid {
                 throw CallError(.invalidInvitees, "invalid user id \(String(reflecting: invitee.rawValue))")
             }
             if invitee == sender {
                 throw CallError(.invalidInvitees, "\(sender) cannot invite themselves")
             }
-            if !seen.insert(invitee).inserted {
+            if invitees[..<position].contains(invitee) {
                 throw CallError(.invalidInvitees, "\(invitee) is named twice")
             }
         }

@@ -157,11 +157,14 @@ public struct CallPolicy: Hashable, Sendable {
         if !bounds.ringTimeout.contains(ringTimeout) {
             return "ringTimeout \(ringTimeout) is outside \(bounds.ringTimeout)"
         }
-        for (name, timer) in [("deliveryTimeout", deliveryTimeout), ("notReceivedCheck", notReceivedCheck),
-                              ("acceptConfirmation", acceptConfirmation)] {
-            if let timer, !bounds.timer.contains(timer) {
-                return "\(name) \(timer) is outside \(bounds.timer)"
-            }
+        func timerViolation(_ name: String, _ timer: Duration?) -> String? {
+            guard let timer, !bounds.timer.contains(timer) else { return nil }
+            return "\(name) \(timer) is outside \(bounds.timer)"
+        }
+        if let violation = timerViolation("deliveryTimeout", deliveryTimeout)
+            ?? timerViolation("notReceivedCheck", notReceivedCheck)
+            ?? timerViolation("acceptConfirmation", acceptConfirmation) {
+            return violation
         }
         if maxParticipants < 2 || maxParticipants > bounds.maxParticipants {
             return "maxParticipants \(maxParticipants) is outside 2...\(bounds.maxParticipants)"

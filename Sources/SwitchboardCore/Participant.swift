@@ -79,7 +79,14 @@ public struct Participant: Hashable, Sendable {
 
     /// The earliest of this participant's deadlines.
     public var nextDeadline: Timestamp? {
-        [deliveryDeadline, notReceivedDeadline, ringDeadline, confirmDeadline].compactMap { $0 }.min()
+        Timestamp.earliest(Timestamp.earliest(deliveryDeadline, notReceivedDeadline),
+                           Timestamp.earliest(ringDeadline, confirmDeadline))
+    }
+
+    /// Whether any deadline is armed. Checked before ``clearDeadlines()`` where the participant list may
+    /// be shared with notifications already made, so that clearing nothing does not copy the list.
+    var hasDeadline: Bool {
+        deliveryDeadline != nil || notReceivedDeadline != nil || ringDeadline != nil || confirmDeadline != nil
     }
 
     mutating func clearDeadlines() {
