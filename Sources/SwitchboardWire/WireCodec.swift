@@ -6,18 +6,19 @@ import SwitchboardJSON
 ///
 /// ## Encoding
 /// Writes the compact JSON text directly from the frame (``JSONTextWriter``: no Codable, no Foundation,
-/// no intermediate ``JSONValue`` or jansson tree), byte for byte what serializing ``json(_:)-(ClientFrame)``
-/// with ``JSONSerializer`` gives. Optional
-/// values are left out when nil, never written as `null`; unknown fields are never produced. Encoding
-/// does not fail: every value the frame types can hold has a JSON form (an object key containing
-/// U+0000, which jansson cannot store, is written with U+FFFD in its place). Encoding does not check
-/// ``limits``: the receiver does.
+/// no intermediate ``JSONValue`` or jansson tree), byte for byte what serializing
+/// ``json(_:)-(ClientFrame)`` with ``JSONSerializer`` gives. Optional values are left out when nil, never
+/// written as `null`; unknown fields are never produced. Encoding does not fail: every value the frame
+/// types can hold has a JSON form (an object key containing U+0000, which jansson cannot store, is
+/// written with U+FFFD in its place). Encoding does not check ``limits``: the receiver does.
 ///
 /// ## Decoding
 /// Bytes and text are parsed by jansson (``JSONParser``) and the frame is read straight from jansson's
-/// tree (``JSONNode``), without converting it into a ``JSONValue`` first; the decoders that take a
-/// `JSONValue` read it with the same code and give the same results and errors. Errors are ``SignalingError``s whose message starts with the JSON-Pointer path of the offending
-/// value (`/body/invitees/2: expected a string, got an integer`):
+/// tree (``JSONNode``) without converting it into a ``JSONValue`` first. The decoders that take a
+/// `JSONValue` run the same code over it and give the same frames and errors; a server decodes with
+/// ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)``, which also reads the request id of a bad
+/// frame from the same parse. Errors are ``SignalingError``s whose message starts with the JSON-Pointer
+/// path of the offending value (`/body/invitees/2: expected a string, got an integer`):
 /// - ``ServiceErrorCode/frameTooLarge``: more bytes than `limits.maxBytes`.
 /// - ``ServiceErrorCode/invalidFrame``: not JSON (the message carries the parser's line, column and
 ///   byte), nested deeper than `limits.maxDepth`, not an object, a missing or unknown `t`, or a wrong
