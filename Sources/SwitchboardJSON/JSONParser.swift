@@ -53,6 +53,18 @@ public struct JSONParser: Sendable {
 
     /// Parses UTF-8 bytes in place; nothing is retained after the call.
     public func parse(bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONValue {
+        let tree = try loadTree(bytes)
+        defer { sb_json_decref(tree) }
+        return JanssonTree.value(of: tree)
+    }
+
+    private static let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
+
+    /// Parses `bytes` with every check above and returns jansson's tree: a new reference the caller
+    /// must release. Shared by ``parse(bytes:)-(UnsafeRawBufferPointer)`` and the borrowed-tree
+    /// readers (``withTree(bytes:parseError:_:)-(UnsafeRawBufferPointer,_,_)``), so both accept and
+    /// reject exactly the same documents with exactly the same errors.
+    func loadTree(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         let maxBytes = limits.effectiveMaxBytes
         guard bytes.count <= maxBytes else {
             throw JSONError(code: .tooLarge, message: "input is \(bytes.count) bytes, more than the limit of \(maxBytes)")
@@ -63,16 +75,14 @@ public struct JSONParser: Sendable {
             var byte: UInt8 = 0
             return try withUnsafeMutablePointer(to: &byte) { pointer in
                 Result { () throws(JSONError) in
-                    try parseChecked(UnsafeRawBufferPointer(start: pointer, count: 0), base: pointer)
+                    try loadChecked(UnsafeRawBufferPointer(start: pointer, count: 0), base: pointer)
                 }
             }.get()
         }
-        return try parseChecked(bytes, base: base)
+        return try loadChecked(bytes, base: base)
     }
 
-    private static let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
-
-    private func parseChecked(_ bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(JSONError) -> JSONValue {
+    private func loadChecked(_ bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         let nulOffset = sb_find_byte(base, bytes.count, 0)
         let depthLimit = limits.effectiveMaxDepth
         var violation: DepthScanner.Violation?
@@ -90,8 +100,7 @@ public struct JSONParser: Sendable {
         guard let tree = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, Self.flags, &error) else {
             throw JSONError(jansson: error, input: bytes)
         }
-        defer { sb_json_decref(tree) }
-        return JanssonTree.value(of: tree)
+        return tree
     }
 
     /// The error to report for an input with a raw NUL byte or a too-deep value: an earlier

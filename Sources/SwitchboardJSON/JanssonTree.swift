@@ -42,7 +42,8 @@ enum JanssonTree {
         }
     }
 
-    private static func string(_ bytes: UnsafePointer<CChar>?, count: Int) -> String {
+    /// A Swift string of `count` bytes that jansson has validated as UTF-8.
+    static func string(_ bytes: UnsafePointer<CChar>?, count: Int) -> String {
         guard let bytes, count > 0 else { return "" }
         return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)

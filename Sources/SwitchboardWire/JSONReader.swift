@@ -5,50 +5,44 @@ import SwitchboardJSON
 /// JSON-Pointer path from the root of the frame (RFC 6901), e.g.
 /// `invalid_request: /body/invitees/2: expected a string, got an integer`.
 ///
+/// Reads a ``JSONNode`` of jansson's tree on the wire path, or a ``JSONValue`` (see ``ReadableJSON``).
+/// Paths of members are only spelled out when an error needs them (they are autoclosures), so a frame
+/// that decodes builds no path strings below the level of objects.
+///
 /// Every failure is a ``SignalingError`` with the reader's ``code``: ``ServiceErrorCode/invalidFrame``
 /// for frame envelopes and anything in a server frame, ``ServiceErrorCode/invalidRequest`` inside a
 /// request body. Unknown members are ignored (forward compatibility); `null` is never accepted in place
 /// of a value: optional values are omitted, not null.
-struct JSONReader {
-    let object: JSONObject
+struct JSONReader<Value: ReadableJSON> {
+    let object: Value.Object
     /// The pointer of this object; `""` for the root.
     let path: String
     let code: ServiceErrorCode
 
-    init(object: JSONObject, path: String, code: ServiceErrorCode) {
+    init(object: Value.Object, path: String, code: ServiceErrorCode) {
         self.object = object
         self.path = path
         self.code = code
     }
 
     /// A reader of `value`, which must be an object.
-    init(_ value: JSONValue, path: String, code: ServiceErrorCode) throws(SignalingError) {
-        guard case .object(let object) = value else {
-            throw Self.error(code, path, "expected an object, got \(value.kindDescription)")
+    init(_ value: Value, path: String, code: ServiceErrorCode) throws(SignalingError) {
+        guard let object = value.readableObject else {
+            throw fieldError(code, path, "expected an object, got \(value.kindDescription)")
         }
         self.init(object: object, path: path, code: code)
     }
 
     // MARK: Errors
 
-    static func error(_ code: ServiceErrorCode, _ path: String, _ message: String) -> SignalingError {
-        SignalingError(code, "\(path.isEmpty ? "/" : path): \(message)")
-    }
-
     /// The pointer of the member `key`.
     func pointer(_ key: String) -> String {
-        path + "/" + Self.escape(key)
+        path + "/" + escapePointer(key)
     }
 
     /// An error about the member `key` (or about this object when `key` is nil).
     func error(_ key: String?, _ message: String) -> SignalingError {
-        Self.error(code, key.map(pointer) ?? path, message)
-    }
-
-    /// RFC 6901: `~` becomes `~0` and `/` becomes `~1`.
-    static func escape(_ key: String) -> String {
-        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-        return key.replacing("~", with: "~0").replacing("/", with: "~1")
+        fieldError(code, key.map(pointer) ?? path, message)
     }
 
     // MARK: Presence
@@ -58,7 +52,7 @@ struct JSONReader {
     }
 
     /// The member `key`, which must be present.
-    func value(_ key: String) throws(SignalingError) -> JSONValue {
+    func value(_ key: String) throws(SignalingError) -> Value {
         guard let value = object[key] else { throw error(key, "required field is missing") }
         return value
     }
@@ -81,9 +75,9 @@ struct JSONReader {
         return value
     }
 
-    func stringValue(_ value: JSONValue, at path: String) throws(SignalingError) -> String {
-        guard case .string(let string) = value else {
-            throw Self.error(code, path, "expected a string, got \(value.kindDescription)")
+    func stringValue(_ value: Value, at path: @autoclosure () -> String) throws(SignalingError) -> String {
+        guard let string = value.stringValue else {
+            throw fieldError(code, path(), "expected a string, got \(value.kindDescription)")
         }
         return string
     }
@@ -97,25 +91,25 @@ struct JSONReader {
         return try intValue(value, at: pointer(key), minimum: minimum, maximum: nil)
     }
 
-    func intValue(_ value: JSONValue, at path: String, minimum: Int64?, maximum: Int64?) throws(SignalingError) -> Int64 {
-        guard case .int(let int) = value else {
-            throw Self.error(code, path, "expected an integer, got \(value.kindDescription)")
+    func intValue(_ value: Value, at path: @autoclosure () -> String, minimum: Int64?, maximum: Int64?) throws(SignalingError) -> Int64 {
+        guard let int = value.intValue else {
+            throw fieldError(code, path(), "expected an integer, got \(value.kindDescription)")
         }
         if let minimum, let maximum, !(minimum...maximum).contains(int) {
-            throw Self.error(code, path, "\(int) is outside \(minimum)...\(maximum)")
+            throw fieldError(code, path(), "\(int) is outside \(minimum)...\(maximum)")
         }
         if let minimum, int < minimum {
-            throw Self.error(code, path, "\(int) is less than the minimum \(minimum)")
+            throw fieldError(code, path(), "\(int) is less than the minimum \(minimum)")
         }
         if let maximum, int > maximum {
-            throw Self.error(code, path, "\(int) is more than the maximum \(maximum)")
+            throw fieldError(code, path(), "\(int) is more than the maximum \(maximum)")
         }
         return int
     }
 
     func bool(_ key: String) throws(SignalingError) -> Bool {
         let value = try value(key)
-        guard case .bool(let bool) = value else {
+        guard let bool = value.boolValue else {
             throw error(key, "expected a boolean, got \(value.kindDescription)")
         }
         return bool
@@ -138,22 +132,14 @@ struct JSONReader {
         return try enumerationValue(value, at: pointer(key), type)
     }
 
-    func enumerationValue<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String, _ type: T.Type) throws(SignalingError) -> T
-    where T.RawValue == String {
-        let raw = try stringValue(value, at: path)
+    func enumerationValue<T: RawRepresentable & CaseIterable>(
+        _ value: Value, at path: @autoclosure () -> String, _ type: T.Type
+    ) throws(SignalingError) -> T where T.RawValue == String {
+        let raw = try stringValue(value, at: path())
         guard let result = T(rawValue: raw) else {
-            throw Self.error(code, path, "\(Self.quote(raw)) is not one of \(Self.choices(T.allCases.map(\.rawValue)))")
+            throw fieldError(code, path(), "\(quoted(raw)) is not one of \(choiceList(T.allCases.map(\.rawValue)))")
         }
         return result
-    }
-
-    static func quote(_ string: String) -> String {
-        let shown = string.utf8.count > 40 ? String(string.prefix(40)) + "..." : string
-        return "\"" + shown + "\""
-    }
-
-    static func choices(_ names: some Sequence<String>) -> String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
     // MARK: Times
@@ -192,34 +178,36 @@ struct JSONReader {
         return try JSONReader(value, path: pointer(key), code: code)
     }
 
-    func array(_ key: String) throws(SignalingError) -> [JSONValue] {
+    /// The array `key`, checked to be one.
+    private func array(_ key: String) throws(SignalingError) -> Value {
         let value = try value(key)
-        guard case .array(let array) = value else {
+        guard value.elementCount != nil else {
             throw error(key, "expected an array, got \(value.kindDescription)")
         }
-        return array
+        return value
     }
 
-    func optionalArray(_ key: String) throws(SignalingError) -> [JSONValue]? {
-        guard object[key] != nil else { return nil }
-        return try array(key)
-    }
-
-    /// The elements of the array `key` decoded one by one; `decode` gets each element and its pointer.
-    func list<T>(_ key: String, _ decode: (JSONValue, String) throws(SignalingError) -> T) throws(SignalingError) -> [T] {
+    /// The elements of the array `key` decoded one by one; `decode` gets each element and its pointer
+    /// (spelled out only when called).
+    func list<T>(_ key: String, _ decode: (Value, () -> String) throws(SignalingError) -> T) throws(SignalingError) -> [T] {
         try elements(try array(key), at: pointer(key), decode)
     }
 
-    func optionalList<T>(_ key: String, _ decode: (JSONValue, String) throws(SignalingError) -> T) throws(SignalingError) -> [T]? {
-        guard let array = try optionalArray(key) else { return nil }
-        return try elements(array, at: pointer(key), decode)
+    func optionalList<T>(_ key: String, _ decode: (Value, () -> String) throws(SignalingError) -> T) throws(SignalingError) -> [T]? {
+        guard object[key] != nil else { return nil }
+        return try list(key, decode)
     }
 
-    func elements<T>(_ array: [JSONValue], at path: String, _ decode: (JSONValue, String) throws(SignalingError) -> T) throws(SignalingError) -> [T] {
+    private func elements<T>(
+        _ array: Value, at path: @autoclosure () -> String, _ decode: (Value, () -> String) throws(SignalingError) -> T
+    ) throws(SignalingError) -> [T] {
         var result: [T] = []
-        result.reserveCapacity(array.count)
-        for (index, element) in array.enumerated() {
-            result.append(try decode(element, "\(path)/\(index)"))
+        result.reserveCapacity(array.elementCount ?? 0)
+        // The path is only read on an error, while this call runs; it never escapes.
+        try withoutActuallyEscaping(path) { (path) throws(SignalingError) in
+            try array.forEachElement { (index, element) throws(SignalingError) in
+                result.append(try decode(element, { "\(path())/\(index)" }))
+            }
         }
         return result
     }
@@ -228,16 +216,16 @@ struct JSONReader {
     func objects<T>(_ key: String, _ decode: (JSONReader) throws(SignalingError) -> T) throws(SignalingError) -> [T] {
         let code = code
         return try list(key) { (element, path) throws(SignalingError) in
-            try decode(try JSONReader(element, path: path, code: code))
+            try decode(try JSONReader(element, path: path(), code: code))
         }
     }
 
     func strings(_ key: String) throws(SignalingError) -> [String] {
-        try list(key) { (element, path) throws(SignalingError) in try stringValue(element, at: path) }
+        try list(key) { (element, path) throws(SignalingError) in try stringValue(element, at: path()) }
     }
 
     func optionalStrings(_ key: String) throws(SignalingError) -> [String]? {
-        try optionalList(key) { (element, path) throws(SignalingError) in try stringValue(element, at: path) }
+        try optionalList(key) { (element, path) throws(SignalingError) in try stringValue(element, at: path()) }
     }
 
     func users(_ key: String) throws(SignalingError) -> [UserID] {
@@ -253,7 +241,7 @@ struct JSONReader {
         let reader = try object(key)
         var result: [String: String] = [:]
         result.reserveCapacity(reader.object.count)
-        for (member, value) in reader.object {
+        try reader.object.forEachMember { (member, value) throws(SignalingError) in
             result[member] = try reader.stringValue(value, at: reader.pointer(member))
         }
         return result
@@ -265,83 +253,26 @@ struct JSONReader {
     }
 }
 
-extension JSONValue {
-    /// "a string", "an integer"... for error messages.
-    var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int: "an integer"
-        case .double: "a real number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
+// MARK: Error helpers
+
+/// An error with `code` about the value at `path` (`""` is the root, shown as `/`).
+func fieldError(_ code: ServiceErrorCode, _ path: String, _ message: String) -> SignalingError {
+    SignalingError(code, "\(path.isEmpty ? "/" : path): \(message)")
 }
 
-/// Builds a JSON object member by member; optional members are left out when nil.
-struct ObjectBuilder {
-    var members: [(String, JSONValue)] = []
+/// RFC 6901: `~` becomes `~0` and `/` becomes `~1`.
+func escapePointer(_ key: String) -> String {
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+    return key.replacing("~", with: "~0").replacing("/", with: "~1")
+}
 
-    init(capacity: Int = 8) {
-        members.reserveCapacity(capacity)
-    }
+/// A string as error messages show it: quoted, cut after 40 characters.
+func quoted(_ string: String) -> String {
+    let shown = string.utf8.count > 40 ? String(string.prefix(40)) + "..." : string
+    return "\"" + shown + "\""
+}
 
-    mutating func add(_ key: String, _ value: JSONValue) {
-        members.append((key, value))
-    }
-
-    mutating func add(_ key: String, _ value: String) {
-        members.append((key, .string(value)))
-    }
-
-    mutating func add(_ key: String, _ value: String?) {
-        if let value { members.append((key, .string(value))) }
-    }
-
-    mutating func add(_ key: String, _ value: Int64) {
-        members.append((key, .int(value)))
-    }
-
-    mutating func add(_ key: String, _ value: Int) {
-        members.append((key, .int(Int64(value))))
-    }
-
-    mutating func add(_ key: String, _ value: Bool) {
-        members.append((key, .bool(value)))
-    }
-
-    mutating func add(_ key: String, _ value: Timestamp) {
-        members.append((key, .int(value.millisecondsSince1970)))
-    }
-
-    mutating func add(_ key: String, _ value: Timestamp?) {
-        if let value { members.append((key, .int(value.millisecondsSince1970))) }
-    }
-
-    /// A duration as whole milliseconds (the key carries the `Ms` suffix).
-    mutating func add(_ key: String, _ value: Duration) {
-        members.append((key, .int(value.wholeMilliseconds)))
-    }
-
-    mutating func add(_ key: String, _ value: Duration?) {
-        if let value { members.append((key, .int(value.wholeMilliseconds))) }
-    }
-
-    mutating func add<T: RawRepresentable>(_ key: String, _ value: T) where T.RawValue == String {
-        members.append((key, .string(value.rawValue)))
-    }
-
-    mutating func add<T: RawRepresentable>(_ key: String, _ value: T?) where T.RawValue == String {
-        if let value { members.append((key, .string(value.rawValue))) }
-    }
-
-    mutating func add(_ key: String, users: [UserID]) {
-        members.append((key, .array(users.map { .string($0.rawValue) })))
-    }
-
-    var value: JSONValue {
-        .object(JSONObject(members))
-    }
+/// `"a", "b", "c"`.
+func choiceList(_ names: some Sequence<String>) -> String {
+    names.map { "\"\($0)\"" }.joined(separator: ", ")
 }

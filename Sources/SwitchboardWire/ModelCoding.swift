@@ -18,17 +18,23 @@ public enum ModelCoding {
     // MARK: Call
 
     public static func json(_ call: Call, includeInternals: Bool = false) -> JSONValue {
-        var object = ObjectBuilder(capacity: 15)
+        encodedValue { write(call, includeInternals: includeInternals, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ call: Call, includeInternals: Bool, to object: inout W) {
+        object.beginObject()
         object.add("id", call.id)
         object.add("caller", call.caller)
         object.add("mode", call.mode)
-        object.add("policy", json(call.policy))
+        object.key("policy")
+        write(call.policy, to: &object)
         object.add("mediaType", call.mediaType)
         object.add("roomID", call.roomID)
         object.add("groupID", call.groupID)
         object.add("payload", call.payload)
         if !call.attachments.isEmpty {
-            object.add("attachments", stringMap(call.attachments))
+            object.key("attachments")
+            writeStringMap(call.attachments, to: &object)
         }
         switch call.state {
         case .ringing:
@@ -37,17 +43,19 @@ public enum ModelCoding {
             object.add("state", "connected")
         case .ended(let end):
             object.add("state", "ended")
-            var endObject = ObjectBuilder(capacity: 4)
-            endObject.add("reason", end.reason)
-            endObject.add("by", end.by)
-            endObject.add("at", end.at)
-            endObject.add("data", end.data)
-            object.add("end", endObject.value)
+            object.object("end") { endObject in
+                endObject.add("reason", end.reason)
+                endObject.add("by", end.by)
+                endObject.add("at", end.at)
+                endObject.add("data", end.data)
+            }
         }
         object.add("createdAt", call.createdAt)
         object.add("connectedAt", call.connectedAt)
-        object.add("participants", .array(call.participants.map { json($0, includeInternals: includeInternals) }))
-        return object.value
+        object.array("participants", call.participants) { writer, participant in
+            write(participant, includeInternals: includeInternals, to: &writer)
+        }
+        object.endObject()
     }
 
     public static func call(
@@ -56,7 +64,7 @@ public enum ModelCoding {
         try call(try JSONReader(json, path: "", code: errorCode), includeInternals: includeInternals)
     }
 
-    static func call(_ reader: JSONReader, includeInternals: Bool) throws(SignalingError) -> Call {
+    static func call<V>(_ reader: JSONReader<V>, includeInternals: Bool) throws(SignalingError) -> Call {
         let stateName = try reader.string("state")
         let state: CallState
         switch stateName {
@@ -73,7 +81,7 @@ public enum ModelCoding {
                 at: try end.timestamp("at"),
                 data: try end.optionalString("data")))
         default:
-            throw reader.error("state", "\(JSONReader.quote(stateName)) is not one of \"ringing\", \"connected\", \"ended\"")
+            throw reader.error("state", "\(quoted(stateName)) is not one of \"ringing\", \"connected\", \"ended\"")
         }
         return Call(
             id: CallID(rawValue: try reader.string("id")),
@@ -96,7 +104,11 @@ public enum ModelCoding {
     // MARK: Participant
 
     public static func json(_ participant: Participant, includeInternals: Bool = false) -> JSONValue {
-        var object = ObjectBuilder(capacity: includeInternals ? 16 : 13)
+        encodedValue { write(participant, includeInternals: includeInternals, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ participant: Participant, includeInternals: Bool, to object: inout W) {
+        object.beginObject()
         object.add("user", participant.user)
         object.add("role", participant.role)
         object.add("invitedBy", participant.invitedBy)
@@ -108,20 +120,22 @@ public enum ModelCoding {
         object.add("leftAt", participant.leftAt)
         object.add("device", participant.device)
         if participant.media != .off {
-            object.add("media", .object(["microphone": .bool(participant.media.microphone),
-                                         "camera": .bool(participant.media.camera)]))
+            object.object("media") { media in
+                media.add("microphone", participant.media.microphone)
+                media.add("camera", participant.media.camera)
+            }
         }
         if includeInternals {
             object.add("online", participant.isOnline)
             object.add("recorded", participant.isRecorded)
-            var deadlines = ObjectBuilder(capacity: 4)
-            deadlines.add("delivery", participant.deliveryDeadline)
-            deadlines.add("notReceived", participant.notReceivedDeadline)
-            deadlines.add("ring", participant.ringDeadline)
-            deadlines.add("confirm", participant.confirmDeadline)
-            object.add("deadlines", deadlines.value)
+            object.object("deadlines") { deadlines in
+                deadlines.add("delivery", participant.deliveryDeadline)
+                deadlines.add("notReceived", participant.notReceivedDeadline)
+                deadlines.add("ring", participant.ringDeadline)
+                deadlines.add("confirm", participant.confirmDeadline)
+            }
         }
-        return object.value
+        object.endObject()
     }
 
     public static func participant(
@@ -130,7 +144,7 @@ public enum ModelCoding {
         try participant(try JSONReader(json, path: "", code: errorCode), includeInternals: includeInternals)
     }
 
-    static func participant(_ reader: JSONReader, includeInternals: Bool) throws(SignalingError) -> Participant {
+    static func participant<V>(_ reader: JSONReader<V>, includeInternals: Bool) throws(SignalingError) -> Participant {
         var participant = Participant(
             user: UserID(rawValue: try reader.string("user")),
             role: try reader.enumeration("role", Participant.Role.self),
@@ -167,7 +181,7 @@ public enum ModelCoding {
     ]
 
     /// Writes `state` and, for the three states that carry one, `reason`.
-    static func addState(_ state: ParticipantState, to object: inout ObjectBuilder) {
+    static func addState<W: JSONStreamWriter>(_ state: ParticipantState, to object: inout W) {
         switch state {
         case .inviting: object.add("state", "inviting")
         case .notYetReceived: object.add("state", "notYetReceived")
@@ -190,7 +204,7 @@ public enum ModelCoding {
 
     /// Reads `state` and `reason`: a reason is required for `rejected`, `timedOut` and `acceptFailed`
     /// and not allowed for any other state.
-    static func participantState(_ reader: JSONReader) throws(SignalingError) -> ParticipantState {
+    static func participantState<V>(_ reader: JSONReader<V>) throws(SignalingError) -> ParticipantState {
         let name = try reader.string("state")
         let state: ParticipantState
         switch name {
@@ -205,7 +219,7 @@ public enum ModelCoding {
         case "timedOut": return .timedOut(try reader.enumeration("reason", TimeoutCause.self))
         case "acceptFailed": return .acceptFailed(try reader.enumeration("reason", AcceptFailure.self))
         default:
-            throw reader.error("state", "\(JSONReader.quote(name)) is not one of \(JSONReader.choices(participantStateNames))")
+            throw reader.error("state", "\(quoted(name)) is not one of \(choiceList(participantStateNames))")
         }
         if reader.has("reason") {
             throw reader.error("reason", "not allowed for the state \"\(name)\" (only rejected, timedOut and acceptFailed have a reason)")
@@ -216,7 +230,11 @@ public enum ModelCoding {
     // MARK: Policy
 
     public static func json(_ policy: CallPolicy) -> JSONValue {
-        var object = ObjectBuilder(capacity: 14)
+        encodedValue { write(policy, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ policy: CallPolicy, to object: inout W) {
+        object.beginObject()
         object.add("ringTimeoutMs", policy.ringTimeout)
         object.add("ringTimeoutStart", policy.ringTimeoutStart)
         object.add("deliveryTimeoutMs", policy.deliveryTimeout)
@@ -233,14 +251,14 @@ public enum ModelCoding {
         object.add("maxParticipants", policy.maxParticipants)
         object.add("maxPayloadBytes", policy.maxPayloadBytes)
         object.add("maxAnswerBytes", policy.maxAnswerBytes)
-        return object.value
+        object.endObject()
     }
 
     public static func policy(_ json: JSONValue, errorCode: ServiceErrorCode = .invalidFrame) throws(SignalingError) -> CallPolicy {
         try policy(try JSONReader(json, path: "", code: errorCode))
     }
 
-    static func policy(_ reader: JSONReader) throws(SignalingError) -> CallPolicy {
+    static func policy<V>(_ reader: JSONReader<V>) throws(SignalingError) -> CallPolicy {
         CallPolicy(
             ringTimeout: try reader.duration("ringTimeoutMs"),
             ringTimeoutStart: try reader.enumeration("ringTimeoutStart", CallPolicy.RingTimeoutStart.self),
@@ -263,19 +281,21 @@ public enum ModelCoding {
     // MARK: Record
 
     public static func json(_ record: CallRecord) -> JSONValue {
-        var object = ObjectBuilder(capacity: 19)
+        encodedValue { write(record, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ record: CallRecord, to object: inout W) {
+        object.beginObject()
         object.add("call", record.callID)
         object.add("owner", record.owner)
         object.add("caller", record.caller)
-        object.add("participants", users: record.participants)
+        object.add("participants", list: record.participants)
         object.add("mode", record.mode)
         object.add("mediaType", record.mediaType)
         object.add("roomID", record.roomID)
         object.add("groupID", record.groupID)
         object.add("direction", record.direction)
-        var outcome = ObjectBuilder(capacity: 2)
-        addState(record.outcome, to: &outcome)
-        object.add("outcome", outcome.value)
+        object.object("outcome") { outcome in addState(record.outcome, to: &outcome) }
         object.add("endReason", record.endReason)
         object.add("answeredOn", record.answeredOn)
         object.add("startedAt", record.startedAt)
@@ -284,31 +304,29 @@ public enum ModelCoding {
         object.add("payload", record.payload)
         object.add("inviter", record.inviter)
         if !record.members.isEmpty {
-            object.add("members", .array(record.members.map(json)))
+            object.array("members", record.members) { writer, member in write(member, to: &writer) }
         }
         object.add("endedAt", record.endedAt)
         object.add("callEndReason", record.callEndReason)
-        return object.value
+        object.endObject()
     }
 
     /// A record's member: `user`, the participant state object (`state` and its `reason`, as in
     /// `outcome`) under `state`, `data`, and `changedAt`.
-    static func json(_ member: CallRecord.Member) -> JSONValue {
-        var object = ObjectBuilder(capacity: 4)
+    static func write<W: JSONStreamWriter>(_ member: CallRecord.Member, to object: inout W) {
+        object.beginObject()
         object.add("user", member.user)
-        var state = ObjectBuilder(capacity: 2)
-        addState(member.state, to: &state)
-        object.add("state", state.value)
+        object.object("state") { state in addState(member.state, to: &state) }
         object.add("data", member.data)
         object.add("changedAt", member.changedAt)
-        return object.value
+        object.endObject()
     }
 
     public static func record(_ json: JSONValue, errorCode: ServiceErrorCode = .invalidFrame) throws(SignalingError) -> CallRecord {
         try record(try JSONReader(json, path: "", code: errorCode))
     }
 
-    static func record(_ reader: JSONReader) throws(SignalingError) -> CallRecord {
+    static func record<V>(_ reader: JSONReader<V>) throws(SignalingError) -> CallRecord {
         CallRecord(
             callID: CallID(rawValue: try reader.string("call")),
             owner: UserID(rawValue: try reader.string("owner")),
@@ -327,12 +345,12 @@ public enum ModelCoding {
             recordedAt: try reader.timestamp("recordedAt"),
             payload: try reader.optionalString("payload"),
             inviter: try reader.optionalString("inviter").map(UserID.init(rawValue:)),
-            members: reader.has("members") ? try reader.objects("members", member) : [],
+            members: reader.has("members") ? try reader.objects("members") { (entry) throws(SignalingError) in try member(entry) } : [],
             endedAt: try reader.optionalTimestamp("endedAt"),
             callEndReason: try reader.optionalEnumeration("callEndReason", CallEndReason.self))
     }
 
-    static func member(_ reader: JSONReader) throws(SignalingError) -> CallRecord.Member {
+    static func member<V>(_ reader: JSONReader<V>) throws(SignalingError) -> CallRecord.Member {
         CallRecord.Member(
             user: UserID(rawValue: try reader.string("user")),
             state: try participantState(try reader.object("state")),
@@ -343,14 +361,23 @@ public enum ModelCoding {
     // MARK: Helpers
 
     /// A string map as a JSON object with its members sorted by key, so output is deterministic. jansson
-    /// cannot store U+0000 in an object key: such characters are written as U+FFFD.
-    static func stringMap(_ map: [String: String]) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        members.reserveCapacity(map.count)
-        for key in map.keys.sorted() {
-            let safeKey = key.utf8.contains(0) ? key.replacing("\u{0}", with: "\u{FFFD}") : key
-            members.append((safeKey, .string(map[key]!)))
+    /// cannot store U+0000 in an object key: such characters are written as U+FFFD. Should that make two
+    /// keys equal, the member keeps the first one's position and the last one's value, as a
+    /// ``JSONObject`` built from the members would.
+    static func writeStringMap<W: JSONStreamWriter>(_ map: [String: String], to writer: inout W) {
+        writer.beginObject()
+        let keys = map.keys.sorted()
+        if keys.contains(where: { $0.utf8.contains(0) }) {
+            let members = JSONObject(keys.map { key in
+                (key.replacing("\u{0}", with: "\u{FFFD}"), JSONValue.string(map[key]!))
+            })
+            for (key, value) in members {
+                // Every value was made a string just above.
+                writer.add(key, value.stringValue!)
+            }
+        } else {
+            for key in keys { writer.add(key, map[key]!) }
         }
-        return .object(JSONObject(members))
+        writer.endObject()
     }
 }

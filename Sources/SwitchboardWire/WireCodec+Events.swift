@@ -16,17 +16,26 @@ extension WireCodec {
 
     /// The body of `event` (the `body` of its `evt` frame).
     public static func body(of event: ServerEvent) -> JSONValue {
-        var object = ObjectBuilder(capacity: 4)
+        encodedValue { writeBody(of: event, to: &$0) }
+    }
+
+    static func writeBody<W: JSONStreamWriter>(of event: ServerEvent, to object: inout W) {
+        if case .profileChanged(let profile) = event {
+            write(profile, to: &object)
+            return
+        }
+        object.beginObject()
         switch event {
         case .call(let note):
-            object.add("call", ModelCoding.json(note.call))
+            object.key("call")
+            ModelCoding.write(note.call, includeInternals: false, to: &object)
             switch note.kind {
             case .created, .acceptConfirmed, .ended, .synced:
                 break
             case .invited(let by):
                 object.add("by", by)
             case .participantsChanged(let users):
-                object.add("users", users: users)
+                object.add("users", list: users)
             case .cancelled(let by, let data):
                 object.add("by", by)
                 object.add("data", data)
@@ -39,7 +48,8 @@ extension WireCodec {
             }
         case .message(let message):
             object.add("from", message.from)
-            object.add("message", json(message.content))
+            object.key("message")
+            write(message.content, to: &object)
             object.add("sentAt", message.sentAt)
             object.add("offline", message.isOffline)
         case .presenceChanged(let status):
@@ -51,16 +61,15 @@ extension WireCodec {
         case .channelMessage(let message):
             object.add("channel", message.channel)
             object.add("from", message.from)
-            object.add("message", json(message.content))
+            object.key("message")
+            write(message.content, to: &object)
             object.add("sentAt", message.sentAt)
         case .tokenWillExpire(let expiresAt):
             object.add("expiresAt", expiresAt)
-        case .tokenExpired:
+        case .tokenExpired, .profileChanged:
             break
-        case .profileChanged(let profile):
-            return json(profile)
         }
-        return object.value
+        object.endObject()
     }
 
     // MARK: Decoding
@@ -69,12 +78,12 @@ extension WireCodec {
     /// the body).
     public static func event(named name: String, body: JSONValue) throws(SignalingError) -> ServerEvent {
         guard eventNames.contains(name) else {
-            throw SignalingError(.invalidFrame, "unknown event \(JSONReader.quote(name))")
+            throw SignalingError(.invalidFrame, "unknown event \(quoted(name))")
         }
         return try event(named: name, body: try JSONReader(body, path: "", code: .invalidFrame))
     }
 
-    static func event(named name: String, body: JSONReader) throws(SignalingError) -> ServerEvent {
+    static func event<V>(named name: String, body: JSONReader<V>) throws(SignalingError) -> ServerEvent {
         switch name {
         case "message.received":
             return .message(PeerMessage(
@@ -106,7 +115,7 @@ extension WireCodec {
         }
     }
 
-    static func notificationKind(named name: String, body: JSONReader) throws(SignalingError) -> CallNotification.Kind {
+    static func notificationKind<V>(named name: String, body: JSONReader<V>) throws(SignalingError) -> CallNotification.Kind {
         switch name {
         case "call.created": return .created
         case "call.invited": return .invited(by: UserID(rawValue: try body.string("by")))
@@ -120,7 +129,7 @@ extension WireCodec {
         case "call.synced": return .synced
         default:
             // eventNames and the switches above list the same names.
-            throw SignalingError(.invalidFrame, "unknown event \(JSONReader.quote(name))")
+            throw SignalingError(.invalidFrame, "unknown event \(quoted(name))")
         }
     }
 }

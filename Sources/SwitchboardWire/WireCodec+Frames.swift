@@ -8,9 +8,13 @@ extension WireCodec {
 
     /// The JSON object form of a client frame (the frame log records it).
     public static func json(_ frame: ClientFrame) -> JSONValue {
+        encodedValue { write(frame, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ frame: ClientFrame, to object: inout W) {
+        object.beginObject()
         switch frame {
         case .hello(let hello):
-            var object = ObjectBuilder(capacity: 9)
             object.add("t", "hello")
             object.add("v", hello.version)
             object.add("app", hello.app)
@@ -20,27 +24,31 @@ extension WireCodec {
             object.add("policy", hello.loginPolicy)
             object.add("surface", hello.surface)
             if let resume = hello.resume {
-                var resumeObject = ObjectBuilder(capacity: 2)
-                resumeObject.add("session", resume.session)
-                resumeObject.add("seq", resume.lastSequence)
-                object.add("resume", resumeObject.value)
+                object.object("resume") { resumeObject in
+                    resumeObject.add("session", resume.session)
+                    resumeObject.add("seq", resume.lastSequence)
+                }
             }
-            return object.value
         case .request(let request):
-            var object = ObjectBuilder(capacity: 4)
             object.add("t", "req")
             object.add("id", request.id.rawValue)
             object.add("op", request.operation.name)
-            object.add("body", body(of: request.operation))
-            return object.value
+            object.key("body")
+            writeBody(of: request.operation, to: &object)
         case .ack(let sequence):
-            return .object(["t": "ack", "seq": .int(sequence)])
+            object.add("t", "ack")
+            object.add("seq", sequence)
         case .ping:
-            return .object(["t": "ping"])
+            object.add("t", "ping")
         }
+        object.endObject()
     }
 
     public static func decodeClientFrame(json: JSONValue) throws(SignalingError) -> ClientFrame {
+        try clientFrame(json)
+    }
+
+    static func clientFrame<V: ReadableJSON>(_ json: V) throws(SignalingError) -> ClientFrame {
         let frame = try JSONReader(json, path: "", code: .invalidFrame)
         let type = try frame.string("t")
         switch type {
@@ -53,11 +61,11 @@ extension WireCodec {
         case "ping":
             return .ping
         default:
-            throw frame.error("t", "unknown client frame type \(JSONReader.quote(type)) (expected one of \(JSONReader.choices(clientFrameTypes)))")
+            throw frame.error("t", "unknown client frame type \(quoted(type)) (expected one of \(choiceList(clientFrameTypes)))")
         }
     }
 
-    static func hello(_ frame: JSONReader) throws(SignalingError) -> Hello {
+    static func hello<V>(_ frame: JSONReader<V>) throws(SignalingError) -> Hello {
         var resume: Hello.Resume?
         if let resumeObject = try frame.optionalObject("resume") {
             resume = Hello.Resume(
@@ -75,13 +83,13 @@ extension WireCodec {
             resume: resume)
     }
 
-    static func request(_ frame: JSONReader) throws(SignalingError) -> Request {
+    static func request<V>(_ frame: JSONReader<V>) throws(SignalingError) -> Request {
         let id = RequestID(rawValue: try frame.int("id", minimum: 0))
         let name = try frame.string("op")
         guard operationNames.contains(name) else {
-            throw SignalingError(.unknownOperation, "\(frame.pointer("op")): unknown operation \(JSONReader.quote(name))")
+            throw SignalingError(.unknownOperation, "\(frame.pointer("op")): unknown operation \(quoted(name))")
         }
-        let envelope = JSONReader(object: frame.object, path: frame.path, code: .invalidRequest)
+        let envelope = JSONReader<V>(object: frame.object, path: frame.path, code: .invalidRequest)
         let body = try envelope.object("body")
         return Request(id: id, operation: try operation(named: name, body: body))
     }
@@ -90,9 +98,13 @@ extension WireCodec {
 
     /// The JSON object form of a server frame (the frame log records it).
     public static func json(_ frame: ServerFrame) -> JSONValue {
+        encodedValue { write(frame, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ frame: ServerFrame, to object: inout W) {
+        object.beginObject()
         switch frame {
         case .welcome(let welcome):
-            var object = ObjectBuilder(capacity: 7)
             object.add("t", "welcome")
             object.add("v", welcome.version)
             object.add("session", welcome.session)
@@ -100,34 +112,44 @@ extension WireCodec {
             object.add("time", welcome.serverTime)
             object.add("heartbeatMs", welcome.heartbeatInterval)
             object.add("tokenExpiresAt", welcome.tokenExpiresAt)
-            return object.value
         case .refused(let error):
-            return .object(["t": "refused", "error": json(error)])
+            object.add("t", "refused")
+            object.key("error")
+            write(error, to: &object)
         case .response(let response):
-            var object = ObjectBuilder(capacity: 3)
             object.add("t", "res")
             object.add("id", response.id.rawValue)
             switch response.result {
-            case .success(let reply): object.add("ok", json(reply))
-            case .failure(let error): object.add("error", json(error))
+            case .success(let reply):
+                object.key("ok")
+                write(reply, to: &object)
+            case .failure(let error):
+                object.key("error")
+                write(error, to: &object)
             }
-            return object.value
         case .event(let envelope):
-            var object = ObjectBuilder(capacity: 5)
             object.add("t", "evt")
             object.add("seq", envelope.sequence)
             object.add("time", envelope.time)
             object.add("name", envelope.event.name)
-            object.add("body", body(of: envelope.event))
-            return object.value
+            object.key("body")
+            writeBody(of: envelope.event, to: &object)
         case .pong(let time):
-            return .object(["t": "pong", "time": .int(time.millisecondsSince1970)])
+            object.add("t", "pong")
+            object.add("time", time)
         case .bye(let bye):
-            return .object(["t": "bye", "reason": .string(bye.reason.rawValue), "message": .string(bye.message)])
+            object.add("t", "bye")
+            object.add("reason", bye.reason)
+            object.add("message", bye.message)
         }
+        object.endObject()
     }
 
     public static func decodeServerFrame(json: JSONValue) throws(SignalingError) -> ServerFrame {
+        try serverFrame(json)
+    }
+
+    static func serverFrame<V: ReadableJSON>(_ json: V) throws(SignalingError) -> ServerFrame {
         let frame = try JSONReader(json, path: "", code: .invalidFrame)
         let type = try frame.string("t")
         switch type {
@@ -158,7 +180,7 @@ extension WireCodec {
             let time = try frame.timestamp("time")
             let name = try frame.string("name")
             guard eventNames.contains(name) else {
-                throw frame.error("name", "unknown event \(JSONReader.quote(name))")
+                throw frame.error("name", "unknown event \(quoted(name))")
             }
             let event = try event(named: name, body: try frame.object("body"))
             return .event(EventEnvelope(sequence: sequence, time: time, event: event))
@@ -167,7 +189,7 @@ extension WireCodec {
         case "bye":
             return .bye(Bye(reason: try frame.enumeration("reason", Bye.Reason.self), message: try frame.string("message")))
         default:
-            throw frame.error("t", "unknown server frame type \(JSONReader.quote(type)) (expected one of \(JSONReader.choices(serverFrameTypes)))")
+            throw frame.error("t", "unknown server frame type \(quoted(type)) (expected one of \(choiceList(serverFrameTypes)))")
         }
     }
 
@@ -175,10 +197,17 @@ extension WireCodec {
 
     /// `{"code", "message"}`.
     public static func json(_ error: SignalingError) -> JSONValue {
-        .object(["code": .string(error.code.rawValue), "message": .string(error.message)])
+        encodedValue { write(error, to: &$0) }
     }
 
-    static func error(_ reader: JSONReader) throws(SignalingError) -> SignalingError {
+    static func write<W: JSONStreamWriter>(_ error: SignalingError, to object: inout W) {
+        object.beginObject()
+        object.add("code", error.code.rawValue)
+        object.add("message", error.message)
+        object.endObject()
+    }
+
+    static func error<V>(_ reader: JSONReader<V>) throws(SignalingError) -> SignalingError {
         SignalingError(SignalingError.Code(rawValue: try reader.string("code")), try reader.string("message"))
     }
 }

@@ -19,29 +19,34 @@ extension WireCodec {
 
     /// The request body of `operation` (the `body` of its `req` frame).
     public static func body(of operation: ServiceOperation) -> JSONValue {
-        var object = ObjectBuilder(capacity: 4)
+        encodedValue { writeBody(of: operation, to: &$0) }
+    }
+
+    static func writeBody<W: JSONStreamWriter>(of operation: ServiceOperation, to object: inout W) {
+        object.beginObject()
         switch operation {
         case .logout, .activeCalls:
             break
         case .renewToken(let token):
             object.add("token", token)
         case .invite(let invite):
-            object = ObjectBuilder(capacity: 8)
-            object.add("invitees", users: invite.invitees)
+            object.add("invitees", list: invite.invitees)
             object.add("mode", invite.mode)
-            object.add("policy", ModelCoding.json(invite.policy))
+            object.key("policy")
+            ModelCoding.write(invite.policy, to: &object)
             object.add("mediaType", invite.mediaType)
             object.add("roomID", invite.roomID)
             object.add("groupID", invite.groupID)
             object.add("payload", invite.payload)
             if !invite.attachments.isEmpty {
-                object.add("attachments", ModelCoding.stringMap(invite.attachments))
+                object.key("attachments")
+                ModelCoding.writeStringMap(invite.attachments, to: &object)
             }
         case .call(let call, let action):
             object.add("call", call)
             switch action {
             case .cancel(let invitees, let data):
-                if let invitees { object.add("invitees", users: invitees) }
+                if let invitees { object.add("invitees", list: invitees) }
                 object.add("data", data)
             case .accept(let data), .join(let data), .quit(let data), .end(let data):
                 object.add("data", data)
@@ -53,7 +58,7 @@ extension WireCodec {
             case .confirm(let invitee):
                 object.add("invitee", invitee)
             case .inviteMore(let invitees):
-                object.add("invitees", users: invitees)
+                object.add("invitees", list: invitees)
             case .setMedia(let media):
                 object.add("microphone", media.microphone)
                 object.add("camera", media.camera)
@@ -65,26 +70,28 @@ extension WireCodec {
             object.add("limit", query.limit)
         case .sendMessage(let message):
             object.add("to", message.to)
-            object.add("message", json(message.content))
+            object.key("message")
+            write(message.content, to: &object)
             object.add("storeIfOffline", message.storeIfOffline)
         case .queryPresence(let users), .subscribePresence(let users), .unsubscribePresence(let users):
-            object.add("users", users: users)
+            object.add("users", list: users)
         case .joinChannel(let channel), .leaveChannel(let channel), .channelMembers(let channel):
             object.add("channel", channel)
         case .sendChannelMessage(let channel, let message):
             object.add("channel", channel)
-            object.add("message", json(message))
+            object.key("message")
+            write(message, to: &object)
         case .setMultiDevice(let enable):
             object.add("enable", enable)
         case .setProfile(let nickname, let avatarURL):
             object.add("nickname", nickname)
             object.add("avatarURL", avatarURL)
         case .queryProfiles(let users):
-            object.add("users", users: users)
+            object.add("users", list: users)
         case .deleteRecords(let calls):
-            object.add("calls", .array(calls.map { .string($0.rawValue) }))
+            object.add("calls", list: calls)
         }
-        return object.value
+        object.endObject()
     }
 
     // MARK: Decoding
@@ -93,12 +100,12 @@ extension WireCodec {
     /// ``ServiceErrorCode/invalidRequest`` (the body does not fit) or ``ServiceErrorCode/unknownOperation``.
     public static func operation(named name: String, body: JSONValue) throws(SignalingError) -> ServiceOperation {
         guard operationNames.contains(name) else {
-            throw SignalingError(.unknownOperation, "unknown operation \(JSONReader.quote(name))")
+            throw SignalingError(.unknownOperation, "unknown operation \(quoted(name))")
         }
         return try operation(named: name, body: try JSONReader(body, path: "", code: .invalidRequest))
     }
 
-    static func operation(named name: String, body: JSONReader) throws(SignalingError) -> ServiceOperation {
+    static func operation<V>(named name: String, body: JSONReader<V>) throws(SignalingError) -> ServiceOperation {
         switch name {
         case "session.logout": return .logout
         case "session.renewToken": return .renewToken(try body.string("token"))
@@ -144,11 +151,11 @@ extension WireCodec {
     }
 
     /// A call id: a non-empty string.
-    static func callID(_ body: JSONReader) throws(SignalingError) -> CallID {
+    static func callID<V>(_ body: JSONReader<V>) throws(SignalingError) -> CallID {
         CallID(rawValue: try body.nonEmptyString("call"))
     }
 
-    static func callAction(named name: String, body: JSONReader) throws(SignalingError) -> CallAction {
+    static func callAction<V>(named name: String, body: JSONReader<V>) throws(SignalingError) -> CallAction {
         switch name {
         case "call.cancel": return .cancel(invitees: try body.optionalUsers("invitees"), data: try body.optionalString("data"))
         case "call.accept": return .accept(data: try body.optionalString("data"))
@@ -164,23 +171,26 @@ extension WireCodec {
             return .setMedia(ParticipantMedia(microphone: try body.bool("microphone"), camera: try body.bool("camera")))
         default:
             // operationNames and the switches above list the same names.
-            throw SignalingError(.unknownOperation, "unknown operation \(JSONReader.quote(name))")
+            throw SignalingError(.unknownOperation, "unknown operation \(quoted(name))")
         }
     }
 
     // MARK: Message content
 
     /// `{"text"}` or `{"raw": base64, "description"}`.
-    static func json(_ content: MessageContent) -> JSONValue {
+    static func write<W: JSONStreamWriter>(_ content: MessageContent, to object: inout W) {
+        object.beginObject()
         switch content {
         case .text(let text):
-            return .object(["text": .string(text)])
+            object.add("text", text)
         case .raw(let bytes, let description):
-            return .object(["raw": .string(Base64.encode(bytes)), "description": .string(description)])
+            object.add("raw", Base64.encode(bytes))
+            object.add("description", description)
         }
+        object.endObject()
     }
 
-    static func content(_ reader: JSONReader) throws(SignalingError) -> MessageContent {
+    static func content<V>(_ reader: JSONReader<V>) throws(SignalingError) -> MessageContent {
         switch (reader.has("text"), reader.has("raw")) {
         case (true, false):
             return .text(try reader.string("text"))

@@ -11,36 +11,43 @@ extension WireCodec {
 
     /// The `ok` object of a successful response.
     public static func json(_ reply: Reply) -> JSONValue {
+        encodedValue { write(reply, to: &$0) }
+    }
+
+    static func write<W: JSONStreamWriter>(_ reply: Reply, to object: inout W) {
+        object.beginObject()
         switch reply {
         case .empty:
-            return .object(JSONObject())
+            break
         case .call(let call, let skipped):
-            return .object([
-                "call": ModelCoding.json(call),
-                "skipped": .array(skipped.map { .object(["user": .string($0.user.rawValue), "error": json($0.error)]) }),
-            ])
+            object.key("call")
+            ModelCoding.write(call, includeInternals: false, to: &object)
+            object.array("skipped", skipped) { writer, entry in
+                writer.object { skippedObject in
+                    skippedObject.add("user", entry.user)
+                    skippedObject.key("error")
+                    write(entry.error, to: &skippedObject)
+                }
+            }
         case .calls(let calls):
-            return .object(["calls": .array(calls.map { ModelCoding.json($0) })])
+            object.array("calls", calls) { writer, call in ModelCoding.write(call, includeInternals: false, to: &writer) }
         case .records(let page):
-            var object = ObjectBuilder(capacity: 2)
-            object.add("records", .array(page.records.map { ModelCoding.json($0) }))
+            object.array("records", page.records) { writer, record in ModelCoding.write(record, to: &writer) }
             object.add("nextCursor", page.nextCursor)
-            return object.value
         case .token(let expiresAt):
-            var token = ObjectBuilder(capacity: 1)
-            token.add("expiresAt", expiresAt)
-            return .object(["token": token.value])
+            object.object("token") { token in token.add("expiresAt", expiresAt) }
         case .message(let delivery):
-            return .object(["delivery": .string(delivery.rawValue)])
+            object.add("delivery", delivery)
         case .presence(let statuses):
-            return .object(["presence": .array(statuses.map { json($0) })])
+            object.array("presence", statuses) { writer, status in write(status, to: &writer) }
         case .members(let users):
-            return .object(["members": .array(users.map { .string($0.rawValue) })])
+            object.add("members", list: users)
         case .profiles(let profiles):
-            return .object(["profiles": .array(profiles.map { json($0) })])
+            object.array("profiles", profiles) { writer, profile in write(profile, to: &writer) }
         case .deletedRecords(let calls):
-            return .object(["deleted": .array(calls.map { .string($0.rawValue) })])
+            object.add("deleted", list: calls)
         }
+        object.endObject()
     }
 
     /// Decodes an `ok` object (errors are ``ServiceErrorCode/invalidFrame``, paths relative to it).
@@ -48,14 +55,14 @@ extension WireCodec {
         try reply(try JSONReader(json, path: "", code: .invalidFrame))
     }
 
-    static func reply(_ reader: JSONReader) throws(SignalingError) -> Reply {
+    static func reply<V>(_ reader: JSONReader<V>) throws(SignalingError) -> Reply {
         let present = replyKeys.filter(reader.has)
         guard present.count <= 1 else {
-            throw reader.error(nil, "ambiguous reply: it has \(JSONReader.choices(present)); a reply has one of them")
+            throw reader.error(nil, "ambiguous reply: it has \(choiceList(present)); a reply has one of them")
         }
         guard let key = present.first else {
-            guard reader.object.isEmpty else {
-                throw reader.error(nil, "unknown reply shape with \(JSONReader.choices(reader.object.keys)) (a reply is {} or has one of \(JSONReader.choices(replyKeys)))")
+            guard reader.object.count == 0 else {
+                throw reader.error(nil, "unknown reply shape with \(choiceList(reader.object.keys)) (a reply is {} or has one of \(choiceList(replyKeys)))")
             }
             return .empty
         }
@@ -78,9 +85,9 @@ extension WireCodec {
         case "delivery":
             return .message(try reader.enumeration("delivery", MessageDelivery.self))
         case "presence":
-            return .presence(try reader.objects("presence", presenceStatus))
+            return .presence(try reader.objects("presence") { (entry) throws(SignalingError) in try presenceStatus(entry) })
         case "profiles":
-            return .profiles(try reader.objects("profiles", profile))
+            return .profiles(try reader.objects("profiles") { (entry) throws(SignalingError) in try profile(entry) })
         case "deleted":
             return .deletedRecords(try reader.strings("deleted").map(CallID.init(rawValue:)))
         default:
@@ -90,26 +97,29 @@ extension WireCodec {
 
     // MARK: Presence
 
-    static func json(_ status: PresenceStatus) -> JSONValue {
-        .object(["user": .string(status.user.rawValue), "state": .string(status.state.rawValue)])
+    static func write<W: JSONStreamWriter>(_ status: PresenceStatus, to object: inout W) {
+        object.beginObject()
+        object.add("user", status.user)
+        object.add("state", status.state)
+        object.endObject()
     }
 
     // MARK: Profiles
 
-    static func json(_ profile: Profile) -> JSONValue {
-        var object = ObjectBuilder(capacity: 3)
+    static func write<W: JSONStreamWriter>(_ profile: Profile, to object: inout W) {
+        object.beginObject()
         object.add("user", profile.user)
         object.add("nickname", profile.nickname)
         object.add("avatarURL", profile.avatarURL)
-        return object.value
+        object.endObject()
     }
 
-    static func profile(_ reader: JSONReader) throws(SignalingError) -> Profile {
+    static func profile<V>(_ reader: JSONReader<V>) throws(SignalingError) -> Profile {
         Profile(user: UserID(rawValue: try reader.string("user")), nickname: try reader.optionalString("nickname"),
                 avatarURL: try reader.optionalString("avatarURL"))
     }
 
-    static func presenceStatus(_ reader: JSONReader) throws(SignalingError) -> PresenceStatus {
+    static func presenceStatus<V>(_ reader: JSONReader<V>) throws(SignalingError) -> PresenceStatus {
         PresenceStatus(user: UserID(rawValue: try reader.string("user")), state: try reader.enumeration("state", PresenceState.self))
     }
 }

@@ -5,15 +5,20 @@ import SwitchboardJSON
 /// JSON object per frame, shaped as `Schemas/frames/<t>.schema.json` documents.
 ///
 /// ## Encoding
-/// Builds the ``JSONValue`` directly (no Codable, no Foundation) and serializes it compactly. Optional
-/// values are left out when nil, never written as `null`; unknown fields are never produced. Encoding
-/// does not fail: every value the frame types can hold has a JSON form (an object key containing
-/// U+0000, which jansson cannot store, is written with U+FFFD in its place). Encoding does not check
-/// ``limits``: the receiver does.
+/// Writes the compact JSON text directly from the frame (``JSONTextWriter``: no Codable, no Foundation,
+/// no intermediate ``JSONValue`` or jansson tree), byte for byte what serializing
+/// ``json(_:)-(ClientFrame)`` with ``JSONSerializer`` gives. Optional values are left out when nil, never
+/// written as `null`; unknown fields are never produced. Encoding does not fail: every value the frame
+/// types can hold has a JSON form (an object key containing U+0000, which jansson cannot store, is
+/// written with U+FFFD in its place). Encoding does not check ``limits``: the receiver does.
 ///
 /// ## Decoding
-/// Errors are ``SignalingError``s whose message starts with the JSON-Pointer path of the offending
-/// value (`/body/invitees/2: expected a string, got an integer`):
+/// Bytes and text are parsed by jansson (``JSONParser``) and the frame is read straight from jansson's
+/// tree (``JSONNode``) without converting it into a ``JSONValue`` first. The decoders that take a
+/// `JSONValue` run the same code over it and give the same frames and errors; a server decodes with
+/// ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)``, which also reads the request id of a bad
+/// frame from the same parse. Errors are ``SignalingError``s whose message starts with the JSON-Pointer
+/// path of the offending value (`/body/invitees/2: expected a string, got an integer`):
 /// - ``ServiceErrorCode/frameTooLarge``: more bytes than `limits.maxBytes`.
 /// - ``ServiceErrorCode/invalidFrame``: not JSON (the message carries the parser's line, column and
 ///   byte), nested deeper than `limits.maxDepth`, not an object, a missing or unknown `t`, or a wrong
@@ -42,11 +47,12 @@ public enum WireCodec {
     // MARK: Encoding
 
     public static func encode(_ frame: ClientFrame) -> [UInt8] {
-        serialize(json(frame))
+        encodedText(capacity: 256) { write(frame, to: &$0) }
     }
 
     public static func encode(_ frame: ServerFrame) -> [UInt8] {
-        serialize(json(frame))
+        // Most server frames are small; a call or a page of records grows the buffer a few times.
+        encodedText(capacity: 1024) { write(frame, to: &$0) }
     }
 
     /// The frame as JSON text (a WebSocket text message).
@@ -59,32 +65,30 @@ public enum WireCodec {
         String(decoding: encode(frame), as: UTF8.self)
     }
 
-    static func serialize(_ value: JSONValue) -> [UInt8] {
-        do {
-            return try JSONSerializer().serializeBytes(value)
-        } catch {
-            // Frames hold no reals and no NUL in keys, nest a few levels deep and have no size limit
-            // here, so only an allocation failure inside jansson can get here.
-            fatalError("SwitchboardWire: jansson could not serialize a frame: \(error)")
-        }
-    }
-
     // MARK: Decoding
 
     public static func decodeClientFrame(_ bytes: [UInt8], limits: JSONLimits = WireCodec.limits) throws(SignalingError) -> ClientFrame {
-        try decodeClientFrame(json: try parse(bytes, limits: limits))
+        try JSONParser(limits: limits).withTree(bytes: bytes, parseError: frameError) { (root) throws(SignalingError) in
+            try clientFrame(root)
+        }
     }
 
     public static func decodeClientFrame(_ text: String, limits: JSONLimits = WireCodec.limits) throws(SignalingError) -> ClientFrame {
-        try decodeClientFrame(json: try parse(text, limits: limits))
+        try JSONParser(limits: limits).withTree(text, parseError: frameError) { (root) throws(SignalingError) in
+            try clientFrame(root)
+        }
     }
 
     public static func decodeServerFrame(_ bytes: [UInt8], limits: JSONLimits = WireCodec.serverFrameLimits) throws(SignalingError) -> ServerFrame {
-        try decodeServerFrame(json: try parse(bytes, limits: limits))
+        try JSONParser(limits: limits).withTree(bytes: bytes, parseError: frameError) { (root) throws(SignalingError) in
+            try serverFrame(root)
+        }
     }
 
     public static func decodeServerFrame(_ text: String, limits: JSONLimits = WireCodec.serverFrameLimits) throws(SignalingError) -> ServerFrame {
-        try decodeServerFrame(json: try parse(text, limits: limits))
+        try JSONParser(limits: limits).withTree(text, parseError: frameError) { (root) throws(SignalingError) in
+            try serverFrame(root)
+        }
     }
 
     /// Parses a frame's text: ``ServiceErrorCode/frameTooLarge`` or ``ServiceErrorCode/invalidFrame`` on
@@ -119,11 +123,18 @@ public enum WireCodec {
         return RequestID(rawValue: id)
     }
 
+    static func requestID(in root: JSONNode) -> RequestID? {
+        guard root["t"]?.isString("req") == true, let id = root["id"]?.intValue, id >= 0 else { return nil }
+        return RequestID(rawValue: id)
+    }
+
     /// The request id of a frame's text when it parses as JSON and looks like a request (see
     /// ``requestID(in:)-(JSONValue)``); nil otherwise.
     public static func requestID(in bytes: [UInt8], limits: JSONLimits = WireCodec.limits) -> RequestID? {
-        guard let json = try? JSONParser(limits: limits).parse(bytes: bytes) else { return nil }
-        return requestID(in: json)
+        let found = try? JSONParser(limits: limits).withTree(bytes: bytes, parseError: { $0 }) { (root) throws(JSONError) in
+            requestID(in: root)
+        }
+        return found ?? nil
     }
 
     // MARK: Names

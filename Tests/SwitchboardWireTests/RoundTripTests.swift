@@ -138,6 +138,17 @@ struct RoundTripTests {
             return
         }
         #expect(nulInvite.attachments == ["a\u{FFFD}b": "v"])
+        // Should that make two keys one, the member keeps the first position and the last value, in the
+        // text as in the JSONValue.
+        let clash = ClientFrame.request(Request(id: 1, operation: .invite(InviteRequest(
+            invitees: ["bob"], attachments: ["a\u{0}": "1", "a\u{FFFD}": "2", "0": "3", "b": "4"]))))
+        expectSameText(WireCodec.encode(clash), as: WireCodec.json(clash))
+        guard case .request(let clashRequest) = try WireCodec.decodeClientFrame(text(clash)),
+              case .invite(let clashInvite) = clashRequest.operation else {
+            Issue.record("not an invite")
+            return
+        }
+        #expect(clashInvite.attachments == ["a\u{FFFD}": "2", "0": "3", "b": "4"])
 
         // Canonically equivalent but different strings stay different.
         let composed = ClientFrame.request(Request(id: 1, operation: .renewToken("\u{E9}")))

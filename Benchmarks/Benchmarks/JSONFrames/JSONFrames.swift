@@ -6,7 +6,13 @@ import SwitchboardWire
 /// Parse + serialize of real wire frames, side by side in one run:
 /// - through SwitchboardJSON (jansson): bytes -> JSONValue -> bytes;
 /// - through Foundation's JSONSerialization: bytes -> Foundation objects -> bytes;
-/// - through the full wire codec: bytes -> typed frame -> bytes (what the service and clients do);
+/// - through the full wire codec: bytes -> typed frame -> bytes, with the calls the server (a client
+///   frame: `decodeClientFrameWithRequestID`, one parse that also yields the request id of a bad frame)
+///   and the clients (a server frame: `decodeServerFrame`) make, and `encode`: the frame is read
+///   straight from jansson's tree and written straight to text;
+/// - through the wire codec by way of a JSONValue: bytes -> JSONValue -> typed frame -> JSONValue ->
+///   bytes (`WireCodec.parse`, `decode...(json:)`, `json(_:)`, `JSONSerializer`), the codec's path
+///   before it read and wrote frames directly, kept for comparison;
 /// - through JSONDecoder / JSONEncoder: bytes -> Codable mirror of the frame -> bytes (Foundation's typed path).
 let benchmarks: @Sendable () -> Void = {
     // One parse+serialize per sample: the large frames take milliseconds through Foundation, and
@@ -58,9 +64,21 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("wire codec decode+encode: \(name)") { benchmark in
             for _ in benchmark.scaledIterations {
                 if isClientFrame {
-                    blackHole(WireCodec.encode(try WireCodec.decodeClientFrame(bytes)))
+                    blackHole(WireCodec.encode(try WireCodec.decodeClientFrameWithRequestID(bytes)))
                 } else {
                     blackHole(WireCodec.encode(try WireCodec.decodeServerFrame(bytes)))
+                }
+            }
+        }
+
+        Benchmark("wire codec via JSONValue: \(name)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                if isClientFrame {
+                    let frame = try WireCodec.decodeClientFrame(json: try WireCodec.parse(bytes))
+                    blackHole(try serializer.serializeBytes(WireCodec.json(frame)))
+                } else {
+                    let json = try WireCodec.parse(bytes, limits: WireCodec.serverFrameLimits)
+                    blackHole(try serializer.serializeBytes(WireCodec.json(try WireCodec.decodeServerFrame(json: json))))
                 }
             }
         }

@@ -6,12 +6,31 @@ import Testing
 // Every helper that encodes a frame records it with FrameLog.shared (a no-op unless
 // SWITCHBOARD_FRAME_LOG is set), so that scripts/validate-frames checks every shape the tests produce.
 
+// The codec writes text straight from the frame and reads frames straight from jansson's tree; it
+// also builds and reads `JSONValue`s (the frame log, the server's parse-once path). The helpers check
+// on every frame and every error that both paths agree: the same bytes as serializing the JSONValue,
+// the same frame or the same error from the JSONValue as from the text.
+
+/// Expects the text the codec writes to be byte for byte the serialization of the frame's JSONValue.
+func expectSameText(_ bytes: [UInt8], as json: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        let serialized = try JSONSerializer().serializeBytes(json)
+        #expect(
+            bytes == serialized, "\(String(decoding: bytes, as: UTF8.self)) != \(String(decoding: serialized, as: UTF8.self))",
+            sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("\(error) serializing \(json)", sourceLocation: sourceLocation)
+    }
+}
+
 /// Encodes `frame`, records it, decodes the bytes and expects the original back.
 @discardableResult
 func expectRoundTrip(_ frame: ClientFrame, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
     let bytes = WireCodec.encode(frame)
     FrameLog.shared?.record(frame)
+    expectSameText(bytes, as: WireCodec.json(frame), sourceLocation: sourceLocation)
     do {
+        #expect(try WireCodec.decodeClientFrame(json: WireCodec.json(frame)) == frame, sourceLocation: sourceLocation)
         let decoded = try WireCodec.decodeClientFrame(bytes)
         #expect(decoded == frame, "\(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
         let fromText = try WireCodec.decodeClientFrame(WireCodec.encodeText(frame))
@@ -31,7 +50,9 @@ func expectRoundTrip(
 ) -> [UInt8] {
     let bytes = WireCodec.encode(frame)
     FrameLog.shared?.record(frame, answering: op)
+    expectSameText(bytes, as: WireCodec.json(frame), sourceLocation: sourceLocation)
     do {
+        #expect(try WireCodec.decodeServerFrame(json: WireCodec.json(frame)) == (expected ?? frame), sourceLocation: sourceLocation)
         let decoded = try WireCodec.decodeServerFrame(bytes)
         #expect(decoded == (expected ?? frame), "\(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
         let fromText = try WireCodec.decodeServerFrame(WireCodec.encodeText(frame))
@@ -54,24 +75,33 @@ func text(_ frame: ServerFrame, answering op: String? = nil) -> String {
     return WireCodec.encodeText(frame)
 }
 
-/// The error decoding `text` as a client frame throws, or nil if it decodes.
-func clientError(_ text: String) -> SignalingError? {
-    do {
-        _ = try WireCodec.decodeClientFrame(text)
-        return nil
-    } catch {
-        return error
-    }
+/// The error decoding `text` as a client frame throws, or nil if it decodes; expects the same outcome
+/// from the bytes, and from the parsed JSONValue.
+func clientError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> SignalingError? {
+    let fromText = Result { () throws(SignalingError) in try WireCodec.decodeClientFrame(text) }
+    let fromBytes = Result { () throws(SignalingError) in try WireCodec.decodeClientFrame(Array(text.utf8)) }
+    let fromValue = Result { () throws(SignalingError) in try WireCodec.decodeClientFrame(json: try WireCodec.parse(text)) }
+    #expect(fromBytes == fromText && fromValue == fromText, "\(text)", sourceLocation: sourceLocation)
+    // The server's one-parse path: the same frame, or the same error with the request id read apart.
+    let withID = Result { () throws(InvalidClientFrame) in try WireCodec.decodeClientFrameWithRequestID(text) }
+    let expected = fromText.mapError { InvalidClientFrame(error: $0, requestID: WireCodec.requestID(in: Array(text.utf8))) }
+    #expect(withID == expected, "\(text)", sourceLocation: sourceLocation)
+    if case .failure(let error) = fromText { return error }
+    return nil
 }
 
-/// The error decoding `text` as a server frame throws, or nil if it decodes.
-func serverError(_ text: String) -> SignalingError? {
-    do {
-        _ = try WireCodec.decodeServerFrame(text)
-        return nil
-    } catch {
-        return error
+/// The error decoding `text` as a server frame throws, or nil if it decodes; expects the same outcome
+/// from the bytes, and from the parsed JSONValue.
+func serverError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> SignalingError? {
+    let limits = WireCodec.serverFrameLimits
+    let fromText = Result { () throws(SignalingError) in try WireCodec.decodeServerFrame(text) }
+    let fromBytes = Result { () throws(SignalingError) in try WireCodec.decodeServerFrame(Array(text.utf8)) }
+    let fromValue = Result { () throws(SignalingError) in
+        try WireCodec.decodeServerFrame(json: try WireCodec.parse(text, limits: limits))
     }
+    #expect(fromBytes == fromText && fromValue == fromText, "\(text)", sourceLocation: sourceLocation)
+    if case .failure(let error) = fromText { return error }
+    return nil
 }
 
 /// Expects decoding to fail with `code` and a message containing every string of `fragments`.
