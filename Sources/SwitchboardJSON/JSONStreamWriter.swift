@@ -1,8 +1,7 @@
 /// Writes one JSON value piece by piece, in document order: `beginObject()`, then `key(_:)` and a
 /// value for each member, then `endObject()`; arrays alike. Encoders written once against this
-/// protocol produce either JSON text directly (``JSONTextWriter``, the wire path: no intermediate
-/// value and no jansson tree) or a ``JSONValue`` (``JSONValueBuilder``, for logs and callers that
-/// want a value).
+/// protocol build either jansson's tree directly and dump it (``JanssonTreeWriter``, the wire path: no
+/// intermediate value) or a ``JSONValue`` (``JSONValueBuilder``, for logs and callers that want a value).
 ///
 /// The caller must make the calls in a valid order: exactly one root value, a key before every
 /// member value, every container closed. Writers check this only with assertions.

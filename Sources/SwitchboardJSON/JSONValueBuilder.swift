@@ -1,5 +1,5 @@
 /// Builds a ``JSONValue`` from the calls of a ``JSONStreamWriter``, so one encoder can produce
-/// either text (``JSONTextWriter``) or a value.
+/// either jansson's tree and its text (``JanssonTreeWriter``) or a value.
 ///
 /// Objects are made with ``JSONObject/init(_:)``: a key written twice in one object keeps its
 /// first position and its last value.

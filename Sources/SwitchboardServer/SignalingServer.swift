@@ -172,23 +172,15 @@ public final class SignalingServer: Sendable {
     /// error (to its request, when the id could be read); a request beyond the connection's rate is
     /// answered `rate_limited` and not carried out.
     private func receive(_ message: WebSocketMessage, from id: ConnectionID, bucket: inout TokenBucket) {
-        let json: JSONValue
         let frame: ClientFrame
-        do {
-            json = switch message {
-            case .text(let text): try WireCodec.parse(text)
-            case .binary(let buffer): try WireCodec.parse(Array(buffer.readableBytesView))
+        do throws(InvalidClientFrame) {
+            frame = switch message {
+            case .text(let text): try WireCodec.decodeClientFrameWithRequestID(text)
+            case .binary(let buffer): try WireCodec.decodeClientFrameWithRequestID(Array(buffer.readableBytesView))
             }
         } catch {
             metrics.frameIn("invalid")
-            service.receiveInvalid(error, requestID: nil, from: id)
-            return
-        }
-        do {
-            frame = try WireCodec.decodeClientFrame(json: json)
-        } catch {
-            metrics.frameIn("invalid")
-            service.receiveInvalid(error, requestID: WireCodec.requestID(in: json), from: id)
+            service.receiveInvalid(error.error, requestID: error.requestID, from: id)
             return
         }
         guard case .request(let request) = frame else {
@@ -210,7 +202,6 @@ public final class SignalingServer: Sendable {
 
 private struct ConnectionAborted: Error {}
 
-/// When a connection last sent anything (its idle timeout).
 /// Closes connections that were not welcomed within the handshake timeout or fell silent past the idle
 /// timeout. One task for the whole server, not a sleeping task per connection: an idle connection then
 /// costs no task of its own (memory per idle session is a target, docs/PERFORMANCE.md).

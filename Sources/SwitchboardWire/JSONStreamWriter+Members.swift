@@ -2,7 +2,7 @@ import SwitchboardCore
 import SwitchboardJSON
 
 // Members of the frame objects, written in one call each; optional members are left out when nil.
-// The encoders write through these into a `JSONTextWriter` (the wire) or a `JSONValueBuilder`
+// The encoders write through these into a `JanssonTreeWriter` (the wire) or a `JSONValueBuilder`
 // (`WireCodec.json`, the frame log), one encoder for both.
 
 extension JSONStreamWriter {
@@ -84,9 +84,9 @@ extension JSONStreamWriter {
     }
 }
 
-/// Runs an encoder into text, for the wire.
-func encodedText(capacity: Int, _ write: (inout JSONTextWriter) -> Void) -> [UInt8] {
-    var writer = JSONTextWriter(capacity: capacity)
+/// Runs an encoder into jansson's tree and dumps it, for the wire.
+func encodedText(_ write: (inout JanssonTreeWriter) -> Void) -> [UInt8] {
+    var writer = JanssonTreeWriter()
     write(&writer)
     return writer.finish()
 }

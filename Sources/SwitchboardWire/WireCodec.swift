@@ -5,8 +5,8 @@ import SwitchboardJSON
 /// JSON object per frame, shaped as `Schemas/frames/<t>.schema.json` documents.
 ///
 /// ## Encoding
-/// Writes the compact JSON text directly from the frame (``JSONTextWriter``: no Codable, no Foundation,
-/// no intermediate ``JSONValue`` or jansson tree), byte for byte what serializing
+/// Builds jansson's tree straight from the frame and has jansson write it out (``JanssonTreeWriter``:
+/// no Codable, no Foundation, no intermediate ``JSONValue``), byte for byte what serializing
 /// ``json(_:)-(ClientFrame)`` with ``JSONSerializer`` gives. Optional values are left out when nil, never
 /// written as `null`; unknown fields are never produced. Encoding does not fail: every value the frame
 /// types can hold has a JSON form (an object key containing U+0000, which jansson cannot store, is
@@ -47,12 +47,11 @@ public enum WireCodec {
     // MARK: Encoding
 
     public static func encode(_ frame: ClientFrame) -> [UInt8] {
-        encodedText(capacity: 256) { write(frame, to: &$0) }
+        encodedText { write(frame, to: &$0) }
     }
 
     public static func encode(_ frame: ServerFrame) -> [UInt8] {
-        // Most server frames are small; a call or a page of records grows the buffer a few times.
-        encodedText(capacity: 1024) { write(frame, to: &$0) }
+        encodedText { write(frame, to: &$0) }
     }
 
     /// The frame as JSON text (a WebSocket text message).

@@ -33,10 +33,10 @@ func withoutReals(_ value: JSONValue) -> JSONValue {
     }
 }
 
-@Suite("Stream writers: text byte for byte as jansson writes it, values as built")
+@Suite("Stream writers: jansson's tree written piece by piece dumps as the value would, values as built")
 struct StreamWriterTests {
     private func text(_ value: JSONValue) -> [UInt8] {
-        var writer = JSONTextWriter(capacity: 4)
+        var writer = JanssonTreeWriter()
         replay(value, into: &writer)
         return writer.finish()
     }
@@ -107,6 +107,5 @@ struct StreamWriterTests {
 
     @Test func nothingWrittenIsNull() {
         #expect(JSONValueBuilder().value == .null)
-        #expect(JSONTextWriter().finish().isEmpty)
     }
 }

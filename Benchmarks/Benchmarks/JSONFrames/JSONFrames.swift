@@ -9,7 +9,7 @@ import SwitchboardWire
 /// - through the full wire codec: bytes -> typed frame -> bytes, with the calls the server (a client
 ///   frame: `decodeClientFrameWithRequestID`, one parse that also yields the request id of a bad frame)
 ///   and the clients (a server frame: `decodeServerFrame`) make, and `encode`: the frame is read
-///   straight from jansson's tree and written straight to text;
+///   straight from jansson's tree and written straight into one, which jansson dumps;
 /// - through the wire codec by way of a JSONValue: bytes -> JSONValue -> typed frame -> JSONValue ->
 ///   bytes (`WireCodec.parse`, `decode...(json:)`, `json(_:)`, `JSONSerializer`), the codec's path
 ///   before it read and wrote frames directly, kept for comparison;
