@@ -93,11 +93,16 @@ public final class LoadGenerator: Sendable {
             if plan.showsProgress { progress("\r\(range.upperBound * 2) sessions logged in") }
         }
         if plan.showsProgress { progress("\n") }
-        let heartbeat = interval
+        // Spread over the interval in ten slices, as independent clients' heartbeats are: a burst of
+        // thousands of pings at once would stall the calls that meet it.
+        let slice = interval / 10
         return Task {
+            var round = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: heartbeat)
-                for pair in all { pair.heartbeat() }
+                try? await Task.sleep(for: slice)
+                let quietSince = ContinuousClock.now - interval
+                for pair in all where pair.index % 10 == round { pair.heartbeat(quietSince: quietSince) }
+                round = (round + 1) % 10
             }
         }
     }

@@ -22,6 +22,8 @@ final class LoadPair: Sendable {
         /// The last event sequence seen and the last acknowledged, by side.
         var lastSequence: [CallFlow.Side: EventSequence] = [:]
         var acknowledged: [CallFlow.Side: EventSequence] = [:]
+        /// When each side last sent a frame (a heartbeat goes only to quiet connections).
+        var lastSent: [CallFlow.Side: ContinuousClock.Instant] = [:]
         /// A stalled or disconnected pair may still have a call on the server: it places no more calls.
         var retired = false
     }
@@ -116,12 +118,17 @@ final class LoadPair: Sendable {
         }
     }
 
-    /// Sends a ping on both connections (the server's idle timeout) and acknowledges what is pending.
-    func heartbeat() {
+    /// As a client does when it has nothing else to send: on each connection that sent nothing since
+    /// `quietSince`, acknowledges what is pending or, with nothing pending, sends a ping.
+    func heartbeat(quietSince: ContinuousClock.Instant) {
         state.withLock { state in
-            for side in [CallFlow.Side.caller, .callee] {
-                Self.acknowledge(side, state: &state)
-                state.links[side]?.send(.ping)
+            for side in [CallFlow.Side.caller, .callee] where state.lastSent[side, default: .now] <= quietSince {
+                if state.lastSequence[side, default: 0] > state.acknowledged[side, default: 0] {
+                    Self.acknowledge(side, state: &state)
+                } else {
+                    state.links[side]?.send(.ping)
+                    state.lastSent[side] = .now
+                }
             }
         }
     }
@@ -145,6 +152,7 @@ final class LoadPair: Sendable {
         guard let last = state.lastSequence[side], last > state.acknowledged[side, default: 0] else { return }
         state.links[side]?.send(.ack(last))
         state.acknowledged[side] = last
+        state.lastSent[side] = .now
     }
 
     private static func perform(_ actions: [CallFlow.Action], kind: FlowKind, state: inout PairState, into result: inout Result) {
@@ -155,6 +163,7 @@ final class LoadPair: Sendable {
                 state.nextRequest += 1
                 state.requests[side, default: [:]][id] = step
                 state.links[side]?.send(.request(Request(id: id, operation: operation)))
+                state.lastSent[side] = .now
             case .measured(let measurement, let duration):
                 result.measured.append((measurement, duration))
             case .finished(let outcome):
