@@ -19,7 +19,6 @@ import SwitchboardWire
 /// Reads are rare (record pages) and share the queue.
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Sendable {
     private let database: DatabaseQueue
-    private static let serializer = JSONSerializer(sortedKeys: false)
     private static let parser = JSONParser(limits: .maximum)
 
     /// Opens (or creates) the store at `path` and brings its schema up to date.
@@ -75,7 +74,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - CallRecordStore
 
     public func save(_ record: CallRecord, app: AppID) throws {
-        let body = try Self.serializer.serialize(ModelCoding.json(record))
+        let body = ModelCoding.text(record)
         // One statement is its own transaction in autocommit mode; the cached statement skips parsing
         // it again on every save (the hot path of every call transition).
         try database.writeWithoutTransaction { db in
@@ -135,7 +134,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - LiveCallStore
 
     public func save(_ call: Call, app: AppID) throws {
-        let body = try Self.serializer.serialize(ModelCoding.json(call, includeInternals: true))
+        let body = ModelCoding.text(call, includeInternals: true)
         try database.writeWithoutTransaction { db in
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)")
                 .execute(arguments: [app.rawValue, call.id.rawValue, body])

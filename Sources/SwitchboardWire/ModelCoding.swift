@@ -21,6 +21,13 @@ public enum ModelCoding {
         encodedValue { write(call, includeInternals: includeInternals, to: &$0) }
     }
 
+    /// The call as compact JSON text, straight through jansson's tree: the same text as serializing
+    /// ``json(_:includeInternals:)``, without building the ``JSONValue`` (the server stores every live
+    /// call after each transition).
+    public static func text(_ call: Call, includeInternals: Bool = false) -> String {
+        String(decoding: encodedText { write(call, includeInternals: includeInternals, to: &$0) }, as: UTF8.self)
+    }
+
     static func write<W: JSONStreamWriter>(_ call: Call, includeInternals: Bool, to object: inout W) {
         object.beginObject()
         object.add("id", call.id)
@@ -282,6 +289,11 @@ public enum ModelCoding {
 
     public static func json(_ record: CallRecord) -> JSONValue {
         encodedValue { write(record, to: &$0) }
+    }
+
+    /// The record as compact JSON text, as ``text(_:includeInternals:)`` for a call.
+    public static func text(_ record: CallRecord) -> String {
+        String(decoding: encodedText { write(record, to: &$0) }, as: UTF8.self)
     }
 
     static func write<W: JSONStreamWriter>(_ record: CallRecord, to object: inout W) {

@@ -52,6 +52,19 @@ struct ModelCodingTests {
         #expect(try ModelCoding.call(ModelCoding.json(call, includeInternals: true), includeInternals: true) == call)
     }
 
+    @Test("the stored text of calls and records is the serialized value's, written straight through jansson's tree")
+    func storedText() throws {
+        for call in sampleCalls {
+            for internals in [false, true] {
+                #expect(ModelCoding.text(call, includeInternals: internals)
+                    == (try JSONSerializer().serialize(ModelCoding.json(call, includeInternals: internals))))
+            }
+        }
+        for record in sampleRecords {
+            #expect(ModelCoding.text(record) == (try JSONSerializer().serialize(ModelCoding.json(record))))
+        }
+    }
+
     @Test("participants on their own")
     func participants() throws {
         for participant in crowdedCall.participants {
