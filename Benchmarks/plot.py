@@ -32,7 +32,7 @@ def load(path):
 
 def offered_key(row):
     # Rows are keyed by the rate asked for; the measured offered rate may differ by a fraction.
-    return round(row["offered_cps"] / 50) * 50
+    return round(row["offered_cps"] / 25) * 25
 
 
 def knee(rows):
