@@ -176,6 +176,8 @@ let package = Package(
                 "SwitchboardClient",
                 "SwitchboardTesting",
                 "SwitchboardServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

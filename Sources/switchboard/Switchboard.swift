@@ -1,7 +1,6 @@
 import ArgumentParser
 
-/// The `switchboard` command line.
-@main
+/// The `switchboard` command line (started by main.swift).
 struct Switchboard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchboard",

@@ -102,6 +102,12 @@ struct KillRestartTests {
         try await eventually("bob is back and can act on the ringing call", timeout: .seconds(20)) {
             (try? await bob.act(.accept(data: "back"), on: ringing.id)) != nil
         }
+        // Each client is back on its own schedule (a loaded machine may take a while for one of them).
+        try await eventually("alice and carol are back", timeout: .seconds(20)) {
+            let aliceBack = (try? await alice.call(ringing.id)) != nil
+            let carolBack = (try? await carol.call(connected.id)) != nil
+            return aliceBack && carolBack
+        }
         let afterAccept = try await alice.call(ringing.id)
         #expect(afterAccept.participant("bob")?.state == .accepted)
         let stillConnected = try await carol.call(connected.id)
