@@ -26,7 +26,9 @@ def load(path):
     with open(path, newline="") as f:
         rows = []
         for row in csv.DictReader(f):
-            rows.append({k: (row[k] if k == "system" else float(row[k] or 0)) for k in row})
+            # "-" (or nothing) is a latency no call had (a collapsed rate): not a number.
+            rows.append({k: (row[k] if k == "system" else
+                             float("nan") if row[k] in ("", "-") else float(row[k])) for k in row})
         return rows
 
 
@@ -36,7 +38,7 @@ def offered_key(row):
 
 
 def knee(rows):
-    ok = [r for r in rows if r["failed_pct"] <= KNEE_FAILED_PCT and r["established_cps"] >= 0.98 * r["offered_cps"]]
+    ok = [r for r in rows if r["failed_pct"] <= KNEE_FAILED_PCT and r["established_cps"] >= 0.98 * r["offered_cps"]]  # NaN compares false
     return max((r["offered_cps"] for r in ok), default=0)
 
 
@@ -62,6 +64,7 @@ def table(systems):
 
 def svg_chart(x0, y0, w, h, title, series, ylabel, log_y=False):
     """One chart: series is [(label, color, dashed, [(x, y)])]."""
+    series = [(label, color, dashed, [(x, y) for x, y in pts if not math.isnan(y)]) for label, color, dashed, pts in series]
     xs = [x for _, _, _, pts in series for x, _ in pts] or [1]
     ys = [y for _, _, _, pts in series for _, y in pts if y > 0] or [1]
     xmax = max(xs) * 1.05

@@ -121,12 +121,16 @@ public final class JanssonTreeWriter: JSONStreamWriter {
             guard let key = pendingKey else { preconditionFailure("JanssonTreeWriter: an object member without a key") }
             pendingKey = nil
             estimatedBytes += key.utf8.count + 4
-            StringBytes.withUTF8(key) { bytes in
-                _ = Self.withCString(bytes) { json_object_setn_new_nocheck(parent.container, $0, $1, value) }
+            let status = StringBytes.withUTF8(key) { bytes in
+                Self.withCString(bytes) { json_object_setn_new_nocheck(parent.container, $0, $1, value) }
             }
+            // On failure jansson has released `value`, which may be a container just pushed on `open`.
+            guard status == 0 else { fatalError("jansson could not add a member (out of memory)") }
         } else {
             estimatedBytes += 1
-            _ = json_array_append_new(parent.container, value)
+            guard json_array_append_new(parent.container, value) == 0 else {
+                fatalError("jansson could not add an element (out of memory)")
+            }
         }
     }
 }

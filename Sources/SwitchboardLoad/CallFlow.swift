@@ -224,7 +224,7 @@ public struct CallFlow: Sendable {
     }
 
     private mutating func finishIfDone() -> [Action] {
-        guard callerSawEnd, calleeDone, outstanding == 0 else { return [] }
+        guard !isFinished, callerSawEnd, calleeDone, outstanding == 0 else { return [] }
         isFinished = true
         return [.finished(.completed)]
     }

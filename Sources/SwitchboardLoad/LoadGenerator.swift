@@ -42,12 +42,14 @@ public final class LoadGenerator: Sendable {
 
     /// Runs the plan: logs in, places calls, drains, logs out. Throws when the users cannot log in.
     public func run() async throws -> LoadReport {
-        let heartbeat = try await logIn()
+        var heartbeat: Task<Void, Never>?
         defer {
-            heartbeat.cancel()
+            // Also when a login fails: the sessions already open go too.
+            heartbeat?.cancel()
             for pair in pairs { pair.close() }
             for reader in readers.withLock({ $0 }) { reader.cancel() }
         }
+        heartbeat = try await logIn()
         if plan.warmsUp { await warmUp() }
         let placing = ContinuousClock.now
         let ends = placing + plan.duration
@@ -162,6 +164,9 @@ public final class LoadGenerator: Sendable {
                 try? await Task.sleep(for: .milliseconds(5))
             }
         }
+        // A warm-up call still going now stalled: retire its pair (uncounted) before the numbers start.
+        let past = ContinuousClock.now + plan.stallLimit(for: .timeout) + .seconds(2)
+        for pair in pairs { _ = pair.expire(at: past) }
         let failed = stats.withLock { stats in
             defer { stats = LoadStats() }
             return stats.failedCount

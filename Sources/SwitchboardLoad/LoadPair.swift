@@ -17,8 +17,11 @@ final class LoadPair: Sendable {
         var flow: CallFlow?
         var deadline: ContinuousClock.Instant?
         var nextRequest: Int64 = 1
-        /// The steps of the requests awaiting their responses, by side.
-        var requests: [CallFlow.Side: [RequestID: CallFlow.Step]] = [.caller: [:], .callee: [:]]
+        /// Which call of the pair this is: a response to a request of an earlier call (one that failed
+        /// with requests still out) is dropped, not given to the current call.
+        var generation = 0
+        /// The requests awaiting their responses, by side: the call they belong to and their step.
+        var requests: [CallFlow.Side: [RequestID: (generation: Int, step: CallFlow.Step)]] = [.caller: [:], .callee: [:]]
         /// The last event sequence seen and the last acknowledged, by side.
         var lastSequence: [CallFlow.Side: EventSequence] = [:]
         var acknowledged: [CallFlow.Side: EventSequence] = [:]
@@ -55,7 +58,10 @@ final class LoadPair: Sendable {
     }
 
     func attach(_ link: any TransportConnection, as side: CallFlow.Side) {
-        state.withLock { $0.links[side] = link }
+        state.withLock { state in
+            state.links[side] = link
+            state.lastSent[side] = .now  // the hello; heartbeats start from here
+        }
     }
 
     /// Starts a call of `kind`; false when the pair is retired.
@@ -63,6 +69,7 @@ final class LoadPair: Sendable {
         state.withLock { state in
             guard !state.retired, state.flow == nil || state.flow!.isFinished else { return false }
             let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, policy: policy, at: now)
+            state.generation += 1
             state.flow = flow
             state.deadline = deadline
             var ignored = Result()
@@ -77,8 +84,9 @@ final class LoadPair: Sendable {
             var result = Result()
             switch frame {
             case .response(let response):
-                guard let step = state.requests[side]?.removeValue(forKey: response.id), var flow = state.flow else { break }
-                let actions = flow.replied(step, response.result, at: now)
+                guard let request = state.requests[side]?.removeValue(forKey: response.id),
+                      request.generation == state.generation, var flow = state.flow else { break }
+                let actions = flow.replied(request.step, response.result, at: now)
                 state.flow = flow
                 Self.perform(actions, kind: flow.kind, state: &state, into: &result)
             case .event(let envelope):
@@ -162,7 +170,7 @@ final class LoadPair: Sendable {
             case .send(let side, let step, let operation):
                 let id = RequestID(rawValue: state.nextRequest)
                 state.nextRequest += 1
-                state.requests[side, default: [:]][id] = step
+                state.requests[side, default: [:]][id] = (state.generation, step)
                 state.links[side]?.send(.request(Request(id: id, operation: operation)))
                 state.lastSent[side] = .now
             case .measured(let measurement, let duration):

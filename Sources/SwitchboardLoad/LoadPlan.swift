@@ -89,9 +89,15 @@ public struct LoadPlan: Sendable {
         guard stallAfter >= .seconds(1), stallAfter <= .seconds(600) else { throw .invalidPlan("the stall limit must be 1 to 600 s") }
     }
 
-    static func isLoopback(_ host: String) -> Bool {
+    /// `localhost`, `::1`, or a dotted IPv4 address in 127.0.0.0/8 (not a name that merely starts with
+    /// "127.", which could resolve anywhere).
+    public static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        let digits = octets.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 >= "0" && $0 <= "9" } }
+        let values = octets.compactMap { UInt8($0) }
+        return octets.count == 4 && digits && values.count == 4 && values[0] == 127
     }
 
     /// Every call's policy: an advanced call (it lives until ended, so it can be hung up) with Agora's

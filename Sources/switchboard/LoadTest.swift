@@ -87,7 +87,7 @@ struct LoadTest: AsyncParsableCommand {
         var url = "ws://127.0.0.1:7480/v1/signal"
 
         func validate() throws {
-            guard let host = URL(string: url)?.host, ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.") else {
+            guard let host = URL(string: url)?.host, LoadPlan.isLoopback(host) else {
                 throw ValidationError("loadtest only talks to loopback servers, not \(url)")
             }
         }

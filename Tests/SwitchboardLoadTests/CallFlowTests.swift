@@ -187,6 +187,10 @@ struct LoadPlanTests {
         try LoadPlan(url: "ws://127.0.0.3:7480/v1/signal", pace: .inFlight(10), pairs: 10).validate()
         #expect(throws: LoadError.self) { try LoadPlan(url: "ws://10.0.0.1:7480/v1/signal").validate() }
         #expect(throws: LoadError.self) { try LoadPlan(url: "ws://example.com/v1/signal").validate() }
+        #expect(throws: LoadError.self) { try LoadPlan(url: "ws://127.evil.example/v1/signal").validate() }
+        #expect(throws: LoadError.self) { try LoadPlan(url: "ws://127.0.0.300/v1/signal").validate() }
+        #expect(throws: LoadError.self) { try LoadPlan(url: "ws://128.0.0.1/v1/signal").validate() }
+        try LoadPlan(url: "ws://localhost:7480/v1/signal").validate()
         #expect(throws: LoadError.self) { try LoadPlan(pace: .rate(0)).validate() }
         #expect(throws: LoadError.self) { try LoadPlan(pace: .inFlight(11), pairs: 10).validate() }
         #expect(throws: LoadError.self) { try LoadPlan(pairs: LoadPlan.maxPairs + 1).validate() }
