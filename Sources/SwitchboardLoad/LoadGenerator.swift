@@ -159,14 +159,10 @@ public final class LoadGenerator: Sendable {
                     stats.withLock { $0.didStart(.accept, at: now) }
                 }
             }
-            let limit = now + plan.stallAfter + .seconds(1)
-            while stats.withLock({ $0.inFlight }) > 0, ContinuousClock.now < limit {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
+            await waitForCallsInFlight(until: now + plan.stallAfter + .seconds(1), checkingEvery: .milliseconds(5))
         }
         // A warm-up call still going now stalled: retire its pair (uncounted) before the numbers start.
-        let past = ContinuousClock.now + plan.stallLimit(for: .timeout) + .seconds(2)
-        for pair in pairs { _ = pair.expire(at: past) }
+        _ = stallCallsInFlight()
         let failed = stats.withLock { stats in
             defer { stats = LoadStats() }
             return stats.failedCount
@@ -267,11 +263,21 @@ public final class LoadGenerator: Sendable {
     /// Waits for the calls in flight, at most as long as the slowest may take before it stalls (the
     /// deadline sweep then fails it).
     private func drain() async {
-        let limit = ContinuousClock.now + plan.stallLimit(for: .timeout) + .seconds(1)
+        await waitForCallsInFlight(until: .now + plan.stallLimit(for: .timeout) + .seconds(1), checkingEvery: .milliseconds(20))
+        for (pair, result) in stallCallsInFlight() { apply(result, on: pair) }
+    }
+
+    /// Returns once no call is in flight, or at `limit`.
+    private func waitForCallsInFlight(until limit: ContinuousClock.Instant, checkingEvery interval: Duration) async {
         while stats.withLock({ $0.inFlight }) > 0, ContinuousClock.now < limit {
-            try? await Task.sleep(for: .milliseconds(20))
+            try? await Task.sleep(for: interval)
         }
-        let now = ContinuousClock.now + plan.stallLimit(for: .timeout) + .seconds(2)
-        for pair in pairs { apply(pair.expire(at: now), on: pair) }
+    }
+
+    /// Fails every call still going as stalled (past any deadline), retiring its pair; what each pair
+    /// reported, for the caller to count or not.
+    private func stallCallsInFlight() -> [(LoadPair, LoadPair.Result)] {
+        let pastEveryDeadline = ContinuousClock.now + plan.stallLimit(for: .timeout) + .seconds(2)
+        return pairs.map { ($0, $0.expire(at: pastEveryDeadline)) }
     }
 }

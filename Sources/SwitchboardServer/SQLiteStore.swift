@@ -74,15 +74,9 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - CallRecordStore
 
     public func save(_ record: CallRecord, app: AppID) throws {
-        let body = ModelCoding.text(record)
-        // One statement is its own transaction in autocommit mode; the cached statement skips parsing
-        // it again on every save (the hot path of every call transition).
-        try database.writeWithoutTransaction { db in
-            try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO records (app, owner, call_id, recorded_at, body) VALUES (?, ?, ?, ?, ?)"
-            ).execute(arguments: [app.rawValue, record.owner.rawValue, record.callID.rawValue,
-                                  record.recordedAt.millisecondsSince1970, body])
-        }
+        try writeOne("INSERT OR REPLACE INTO records (app, owner, call_id, recorded_at, body) VALUES (?, ?, ?, ?, ?)",
+                     [app.rawValue, record.owner.rawValue, record.callID.rawValue, record.recordedAt.millisecondsSince1970,
+                      ModelCoding.text(record)])
     }
 
     public func page(app: AppID, owner: UserID, after cursor: SwitchboardService.RecordCursor?, limit: Int) throws
@@ -134,17 +128,20 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - LiveCallStore
 
     public func save(_ call: Call, app: AppID) throws {
-        let body = ModelCoding.text(call, includeInternals: true)
-        try database.writeWithoutTransaction { db in
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)")
-                .execute(arguments: [app.rawValue, call.id.rawValue, body])
-        }
+        try writeOne("INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)",
+                     [app.rawValue, call.id.rawValue, ModelCoding.text(call, includeInternals: true)])
     }
 
     public func remove(_ id: CallID, app: AppID) throws {
+        try writeOne("DELETE FROM live_calls WHERE app = ? AND call_id = ?", [app.rawValue, id.rawValue])
+    }
+
+    /// One statement, committed before it returns: in autocommit mode a single statement is its own
+    /// transaction, and the cached statement skips parsing it again (these writes are on the hot path of
+    /// every call transition).
+    private func writeOne(_ sql: String, _ arguments: StatementArguments) throws {
         try database.writeWithoutTransaction { db in
-            try db.cachedStatement(sql: "DELETE FROM live_calls WHERE app = ? AND call_id = ?")
-                .execute(arguments: [app.rawValue, id.rawValue])
+            try db.cachedStatement(sql: sql).execute(arguments: arguments)
         }
     }
 

@@ -68,8 +68,7 @@ final class ServerMetrics: Sendable {
     }
 
     func requestLatency(_ duration: Duration) {
-        requestSeconds.recordNanoseconds(
-            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        requestSeconds.recordNanoseconds(duration.wholeNanoseconds)
     }
 
     /// Reads the service's current counts into the gauges, then renders every metric.
@@ -81,5 +80,13 @@ final class ServerMetrics: Sendable {
         connectedCalls.record(totals.connectedCalls)
         residentMemory.record(Self.residentBytes())
         return registry.emitToString()
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, truncated toward zero (metrics and connection clocks).
+    var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -34,8 +34,7 @@ final class WebSocketServiceConnection: ServiceConnection {
 
     /// A frame came in.
     func touch() {
-        let since = opened.duration(to: .now).components
-        heard.store(since.seconds * 1_000_000_000 + since.attoseconds / 1_000_000_000, ordering: .relaxed)
+        heard.store(opened.duration(to: .now).wholeNanoseconds, ordering: .relaxed)
     }
 
     /// How long nothing came in, as of `now`.

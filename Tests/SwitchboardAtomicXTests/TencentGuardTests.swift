@@ -89,31 +89,26 @@ struct TencentGuardTests {
         let id = try await alice.ring([bob], .video, in: world)
         await quiesce(users, in: world)
 
-        // Ringing (callee) and calling (caller).
-        for user in [bob, alice] {
-            let before = snapshot(user)
-            let lines = user.events
-            let outcome = try await user.calls(["carol"], .audio, in: world)
-            #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED), "\(user.name)")
-            #expect(message(outcome).contains("Do not call repeatedly"))
-            await quiesce(users, in: world)
-            #expect(user.events == lines)
-            #expect(snapshot(user) == before)
+        // Calling carol is refused to the callee and the caller alike, and changes nothing.
+        func expectCallingRefused() async throws {
+            for user in [bob, alice] {
+                let before = snapshot(user)
+                let lines = user.events
+                let outcome = try await user.calls(["carol"], .audio, in: world)
+                #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED), "\(user.name)")
+                #expect(message(outcome).contains("Do not call repeatedly"))
+                await quiesce(users, in: world)
+                #expect(user.events == lines)
+                #expect(snapshot(user) == before)
+            }
         }
+        // Ringing (callee) and calling (caller).
+        try await expectCallingRefused()
         // Connected.
         try await bob.answer(in: world)
         try await alice.waitFor("tui.join bob", in: world)
         await quiesce(users, in: world)
-        for user in [bob, alice] {
-            let before = snapshot(user)
-            let lines = user.events
-            let outcome = try await user.calls(["carol"], .audio, in: world)
-            #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED), "\(user.name)")
-            #expect(message(outcome).contains("Do not call repeatedly"))
-            await quiesce(users, in: world)
-            #expect(user.events == lines)
-            #expect(snapshot(user) == before)
-        }
+        try await expectCallingRefused()
         expectLog(carol, ["status none"])
         #expect(world.service.activeCalls().map(\.id.rawValue) == [id])
     }
