@@ -1,0 +1,40 @@
+# Sourced by Benchmarks/compare and Benchmarks/idle-memory: a fresh release server for each measurement.
+# Needs $root (the repository) and $out (the results folder). build_release_server sets $bin; start_server sets
+# $server_pid and $url; the server is stopped by stop_server, and on exit or interrupt whatever happens.
+
+server_pid=""
+
+stop_server() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    server_pid=""
+}
+trap stop_server EXIT INT TERM
+
+build_release_server() {
+    "$root/scripts/install-deps"
+    (cd "$root" && swift build -c release --product switchboard 2>&1 | tail -1) >&2
+    bin="$root/.build/release/switchboard"
+}
+
+# start_server NAME REQUEST-RATE [PREFIX...]: `switchboard serve` on a free loopback port with a new SQLite file
+# in $out, run under PREFIX (e.g. taskset -c 0-1); its output in $out/server-NAME.out and .log. Waits for the
+# "listening on" line and sets $url to the WebSocket URL it names.
+start_server() {
+    local name="$1" rate="$2"
+    shift 2
+    rm -f "$out"/server.sqlite*
+    "$@" "$bin" serve --port 0 --data "$out/server.sqlite" --request-rate "$rate" \
+        > "$out/server-$name.out" 2> "$out/server-$name.log" &
+    server_pid=$!
+    url=""
+    for _ in $(seq 1 200); do
+        url=$(sed -n 's/^switchboard: listening on \(ws:[^ ]*\)$/\1/p' "$out/server-$name.out")
+        [ -n "$url" ] && return 0
+        sleep 0.05
+    done
+    echo "$(basename "$0"): the server did not start (see $out/server-$name.log)" >&2
+    exit 1
+}
