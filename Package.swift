@@ -68,13 +68,17 @@ let package = Package(
         .target(name: "SwitchboardJSON", dependencies: ["CJansson"]),
         // The one call model: pure value types and the per-call state machine. No I/O, no clock.
         .target(name: "SwitchboardCore"),
+        // The surface profiles: each vendor's call rules (timers, limits, what an app may set), from which
+        // the service builds a call's policy (docs/CALL-MODEL.md, "Profiles").
+        .target(name: "SwitchboardProfiles", dependencies: ["SwitchboardCore"]),
         // Frames <-> JSON through SwitchboardJSON; the protocol documented in Schemas/.
-        .target(name: "SwitchboardWire", dependencies: ["SwitchboardJSON", "SwitchboardCore"]),
+        .target(name: "SwitchboardWire", dependencies: ["SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles"]),
         // The authority: sessions, presence, routing, timers, records. Transport-agnostic.
         .target(
             name: "SwitchboardService",
             dependencies: [
                 "SwitchboardCore",
+                "SwitchboardProfiles",
                 "SwitchboardWire",
                 "CZlib",
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -126,7 +130,9 @@ let package = Package(
         // vendor-neutral terms. Not a product: apps import the surfaces.
         .target(
             name: "SwitchboardRTM",
-            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: [
+                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardService", "SwitchboardClient",
+            ]
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
         .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
@@ -135,12 +141,12 @@ let package = Package(
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
         .target(
             name: "SwitchboardZIM",
-            dependencies: ["SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: ["SwitchboardProfiles", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
         ),
         // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
         .target(
             name: "SwitchboardAtomicX",
-            dependencies: ["SwitchboardJSON", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: ["SwitchboardProfiles", "SwitchboardJSON", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
         ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
@@ -158,6 +164,7 @@ let package = Package(
         .target(
             name: "SwitchboardLoad",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardClient",
@@ -169,6 +176,7 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardLoad",
                 "SwitchboardCore",
                 "SwitchboardWire",
@@ -202,10 +210,11 @@ let package = Package(
 
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
-        .testTarget(name: "SwitchboardWireTests", dependencies: ["SwitchboardWire", "SwitchboardJSON", "SwitchboardCore"]),
+        .testTarget(name: "SwitchboardWireTests", dependencies: ["SwitchboardWire", "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles"]),
         .testTarget(
             name: "SwitchboardServiceTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
@@ -214,6 +223,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardAgoraTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
                 "SwitchboardWire", "SwitchboardService", "SwitchboardRTM",
             ]
@@ -221,6 +231,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardZIMTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardZIM", "SwitchboardAgora", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
                 "SwitchboardWire", "SwitchboardService",
             ]
@@ -228,12 +239,14 @@ let package = Package(
         .testTarget(
             name: "SwitchboardAtomicXTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
                 "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM",
             ]),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora",
                 .product(name: "Logging", package: "swift-log"),
@@ -246,6 +259,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardLoadTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
                 "SwitchboardWire", .product(name: "Logging", package: "swift-log"),
             ]
@@ -253,6 +267,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [
+                "SwitchboardProfiles",
                 "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]

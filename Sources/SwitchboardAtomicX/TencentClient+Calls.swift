@@ -1,5 +1,6 @@
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 extension TencentClient {
@@ -26,9 +27,11 @@ extension TencentClient {
         if !params.offlinePushTitle.isEmpty { attachments[TencentLimits.pushTitleKey] = params.offlinePushTitle }
         if !params.offlinePushDescription.isEmpty { attachments[TencentLimits.pushDescriptionKey] = params.offlinePushDescription }
         let request = InviteRequest(
-            invitees: invitees.map(UserID.init(rawValue:)), mode: .advanced,
-            policy: TencentLimits.policy(timeout: params.timeout, ephemeral: params.isEphemeralCall),
-            mediaType: mediaType == .audio ? .audio : .video, roomID: params.roomId,
+            invitees: invitees.map(UserID.init(rawValue:)), profile: .tencent,
+            parameters: CallParameters(ringTimeout: params.timeout == 0 ? nil : .seconds(params.timeout),
+                                       ephemeral: params.isEphemeralCall),
+            mediaType: mediaType == .audio ? .audio : .video,
+            roomID: params.roomId.isEmpty ? TencentLimits.makeRoomID() : params.roomId,
             groupID: params.chatGroupId.isEmpty ? nil : params.chatGroupId,
             payload: params.userData.isEmpty ? nil : params.userData, attachments: attachments)
         submit(.invite(request)) { [weak self] result in

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// One simulated call between a caller and a callee, as a pure state machine: it is told what the two
@@ -44,7 +45,7 @@ public struct CallFlow: Sendable {
     public let kind: FlowKind
     public let caller: UserID
     public let callee: UserID
-    public let policy: CallPolicy
+    public let parameters: CallParameters
     public private(set) var callID: CallID?
     public private(set) var isFinished = false
 
@@ -65,19 +66,19 @@ public struct CallFlow: Sendable {
 
     /// The flow, and the invite it starts with.
     public static func start(
-        _ kind: FlowKind, caller: UserID, callee: UserID, policy: CallPolicy, at now: ContinuousClock.Instant
+        _ kind: FlowKind, caller: UserID, callee: UserID, parameters: CallParameters, at now: ContinuousClock.Instant
     ) -> (CallFlow, [Action]) {
-        var flow = CallFlow(kind: kind, caller: caller, callee: callee, policy: policy, started: now)
-        let invite = ServiceOperation.invite(InviteRequest(invitees: [callee], mode: .advanced, policy: policy))
+        var flow = CallFlow(kind: kind, caller: caller, callee: callee, parameters: parameters, started: now)
+        let invite = ServiceOperation.invite(InviteRequest(invitees: [callee], profile: .nativeAdvanced, parameters: parameters))
         let action = flow.send(.caller, .invite, invite)
         return (flow, [action])
     }
 
-    private init(kind: FlowKind, caller: UserID, callee: UserID, policy: CallPolicy, started: ContinuousClock.Instant) {
+    private init(kind: FlowKind, caller: UserID, callee: UserID, parameters: CallParameters, started: ContinuousClock.Instant) {
         self.kind = kind
         self.caller = caller
         self.callee = callee
-        self.policy = policy
+        self.parameters = parameters
         self.started = started
     }
 

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// Simulated users calling each other through a running server over WebSocket: logs the pairs in, places
@@ -151,11 +152,11 @@ public final class LoadGenerator: Sendable {
 
     /// One uncounted answered call per pair, 100 pairs at a time; then the statistics start afresh.
     private func warmUp() async {
-        let policy = plan.policy
+        let parameters = plan.callParameters
         for batch in stride(from: 0, to: pairs.count, by: 100) {
             let now = ContinuousClock.now
             for pair in pairs[batch..<min(pairs.count, batch + 100)] {
-                if pair.start(.accept, policy: policy, deadline: now + plan.stallAfter, at: now) {
+                if pair.start(.accept, parameters: parameters, deadline: now + plan.stallAfter, at: now) {
                     stats.withLock { $0.didStart(.accept, at: now) }
                 }
             }
@@ -216,7 +217,7 @@ public final class LoadGenerator: Sendable {
         }
         let kind = plan.mix.kind(of: index)
         stats.withLock { $0.didStart(kind, at: now) }
-        if !pair.start(kind, policy: plan.policy, deadline: now + plan.stallLimit(for: kind), at: now) {
+        if !pair.start(kind, parameters: plan.callParameters, deadline: now + plan.stallLimit(for: kind), at: now) {
             stats.withLock { $0.finish(kind, .failed(.disconnected)) }
         }
     }

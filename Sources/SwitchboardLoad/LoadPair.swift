@@ -1,6 +1,7 @@
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// A caller and a callee, each with their own session on the server, carrying one ``CallFlow`` at a time.
@@ -65,10 +66,10 @@ final class LoadPair: Sendable {
     }
 
     /// Starts a call of `kind`; false when the pair is retired.
-    func start(_ kind: FlowKind, policy: CallPolicy, deadline: ContinuousClock.Instant, at now: ContinuousClock.Instant) -> Bool {
+    func start(_ kind: FlowKind, parameters: CallParameters, deadline: ContinuousClock.Instant, at now: ContinuousClock.Instant) -> Bool {
         state.withLock { state in
             guard !state.retired, state.flow == nil || state.flow!.isFinished else { return false }
-            let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, policy: policy, at: now)
+            let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, parameters: parameters, at: now)
             state.generation += 1
             state.flow = flow
             state.deadline = deadline

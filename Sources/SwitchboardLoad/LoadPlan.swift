@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardProfiles
 
 /// What a load run does: where, how fast, for how long, which calls. Bounded in count and time, and to
 /// loopback servers only.
@@ -100,10 +101,11 @@ public struct LoadPlan: Sendable {
         return octets.count == 4 && digits && values.count == 4 && values[0] == 127
     }
 
-    /// Every call's policy: an advanced call (it lives until ended, so it can be hung up) with Agora's
-    /// three-way accept, so every answered call carries the delivery ack, the accept and the confirm.
-    var policy: CallPolicy {
-        CallPolicy(ringTimeout: ringTimeout, acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1, maxParticipants: 2)
+    /// Every call's parameters: an advanced call of Switchboard's own profile (it lives until ended, so
+    /// it can be hung up) with the three-way accept, so every answered call carries the delivery ack,
+    /// the accept and the confirm. The server lowers a ring timeout above its app's cap to the cap.
+    var callParameters: CallParameters {
+        CallParameters(ringTimeout: ringTimeout, confirmsAccept: true)
     }
 
     /// How long a call of this kind may take before it counts as stalled.

@@ -1,9 +1,10 @@
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// Call invitations (`AgoraRtmCallKit`): one service call per local invitation, in general mode with
-/// ``RTMLimits/invitationPolicy``. Which misuse gives which `InvitationApiCallErrorCode` (decision 7):
+/// the Agora profile's rules (``AgoraCallRules``, applied by the service). Which misuse gives which `InvitationApiCallErrorCode` (decision 7):
 ///
 /// | Call | State | Code |
 /// |---|---|---|
@@ -46,9 +47,9 @@ extension RTMClient {
             post { completion(.ok) }
             return endLocal(invitation, with: .localInvitationFailure(invitation, .notLoggedIn), state: .failure)
         }
-        let request = InviteRequest(invitees: [UserID(callee)], mode: .general, policy: RTMLimits.invitationPolicy,
+        let request = InviteRequest(invitees: [UserID(callee)], profile: profile.callProfile,
                                     roomID: channelID, payload: content)
-        submit(.invite(request), timeout: RTMLimits.invitationPolicy.deliveryTimeout) { [weak self] result in
+        submit(.invite(request), timeout: AgoraCallRules.deliveryTimeout) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(.call(let call, _)):

@@ -1,5 +1,6 @@
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 
 /// What differs between the surfaces that share this engine: their timers, limits and the few
 /// callbacks one has and the other lacks (reference/agora-rtm.md §3.3, decisions 4, 15).
@@ -12,8 +13,12 @@ public struct RTMProfile: Sendable {
     public var messageRate: RateLimit
     /// `rtmKitTokenPrivilegeWillExpire` and reason 9 `tokenExpired` exist (Agora 1.5 only).
     public var hasTokenExpiryNotices: Bool
+    /// The profile its invitations are placed with (the service applies Agora's rules to both).
+    public var callProfile: CallProfile
 
-    public init(surface: String, timing: ClientTiming, messageRate: RateLimit, hasTokenExpiryNotices: Bool) {
+    public init(surface: String, timing: ClientTiming, messageRate: RateLimit, hasTokenExpiryNotices: Bool,
+                callProfile: CallProfile) {
+        self.callProfile = callProfile
         self.surface = surface
         self.timing = timing
         self.messageRate = messageRate
@@ -23,18 +28,20 @@ public struct RTMProfile: Sendable {
     /// Agora RTM 1.5.x.
     public static let agora = RTMProfile(
         surface: "agora", timing: ClientTiming(loginTimeout: .seconds(12)),
-        messageRate: RateLimit(count: 180, per: .seconds(3)), hasTokenExpiryNotices: true)
+        messageRate: RateLimit(count: 180, per: .seconds(3)), hasTokenExpiryNotices: true,
+        callProfile: .agora)
 
     /// anyRTC ARtmKit.
     public static let anyRTC = RTMProfile(
         surface: "artm", timing: ClientTiming(loginTimeout: .seconds(6)),
-        messageRate: RateLimit(count: 60, per: .seconds(1)), hasTokenExpiryNotices: false)
+        messageRate: RateLimit(count: 60, per: .seconds(1)), hasTokenExpiryNotices: false,
+        callProfile: .anyRTC)
 }
 
 /// The fixed limits and timers both surfaces document (reference/agora-rtm.md §2.6).
 public enum RTMLimits {
     /// Invitation `content` and `response`, in UTF-8 bytes.
-    public static let invitationPayloadBytes = 8 * 1024
+    public static let invitationPayloadBytes = AgoraCallRules.payloadBytes
     /// User ids, channel ids and an invitation's channel id, in bytes.
     public static let idBytes = 64
     /// Peer and channel messages (text, or raw data plus description), in bytes.
@@ -62,16 +69,6 @@ public enum RTMLimits {
     public static let membersRate = RateLimit(count: 5, per: .seconds(2))
     public static let queryPeersRate = RateLimit(count: 10, per: .seconds(5))
     public static let subscribeRate = RateLimit(count: 10, per: .seconds(5))
-
-    /// The policy of a call placed through `send(_:completion:)` (CALL-MODEL.md, "Policies"): one
-    /// callee; 30 s to acknowledge (`remoteOffline` / `remoteNoResponse`); 60 s of ringing counted from
-    /// the callee's receipt (`expire`); the three-way accept with a 5 s confirmation (`acceptFailure`);
-    /// busy callees ring; offline callees are kept for the 30 s.
-    public static let invitationPolicy = CallPolicy(
-        ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: .seconds(30),
-        offlineInvitees: .keep, busyInvitees: .ring, acceptConfirmation: .seconds(5),
-        maxInviteesPerInvitation: 1, maxParticipants: 2,
-        maxPayloadBytes: invitationPayloadBytes, maxAnswerBytes: invitationPayloadBytes)
 
     /// Agora's user and channel id rule (AgoraRtmKit.h): 1 to 64 bytes of printable ASCII from a fixed
     /// set, and not "null".

@@ -11,10 +11,11 @@ import SwitchboardWire
 /// {
 ///   "apps": [
 ///     {"id": "acme", "secret": "…", "vendorIDs": ["1400000001", "1234567890"],
-///      "loginPolicy": "multiDevice", "pushesOfflineInvitations": false}
+///      "loginPolicy": "multiDevice", "pushesOfflineInvitations": false,
+///      "limits": {"maxRingSeconds": 60}, "calls": {"join": "invited", "ephemeral": "record"}}
 ///   ],
 ///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxMessageBytes": 32768,
-///              "recordRetentionDays": 30}
+///              "recordRetentionDays": 30, "maxRingSeconds": 120}
 /// }
 /// ```
 ///
@@ -26,6 +27,9 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var maxMessageBytes: Int?
     /// Records older than this many days are deleted (kept forever when absent).
     public var recordRetentionDays: Int?
+    /// No invitation rings longer than this many seconds, in apps that set no cap of their own (120 when
+    /// absent: ``AppCallRules/serverDefaultMaxRingTimeout``).
+    public var maxRingSeconds: Int?
 
     public init(apps: [AppConfiguration] = [], maxSessionsPerUser: Int? = nil, maxActiveCallsPerUser: Int? = nil,
                 maxMessageBytes: Int? = nil, recordRetentionDays: Int? = nil) {
@@ -60,12 +64,22 @@ public struct ServerConfigFile: Sendable, Equatable {
         guard let object = root.objectValue else { throw Invalid(path: "$", reason: "must be an object") }
         try allowOnly(object, ["apps", "limits"], at: "$")
         var file = ServerConfigFile()
+        if let limits = object["limits"] {
+            guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
+            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxMessageBytes", "recordRetentionDays",
+                                   "maxRingSeconds"], at: "$.limits")
+            file.maxRingSeconds = try ringSeconds(limits["maxRingSeconds"], at: "$.limits.maxRingSeconds")
+            file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
+            file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
+            file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
+            file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
+        }
         if let apps = object["apps"] {
             guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }
             var ids = Set<String>()
             var vendorIDs = Set<String>()
             for (index, entry) in list.enumerated() {
-                let app = try Self.app(entry, at: "$.apps[\(index)]")
+                let app = try Self.app(entry, at: "$.apps[\(index)]", ringCap: file.defaultRingCap)
                 guard ids.insert(app.id.rawValue).inserted else {
                     throw Invalid(path: "$.apps[\(index)].id", reason: "\(app.id) is configured twice")
                 }
@@ -74,15 +88,6 @@ public struct ServerConfigFile: Sendable, Equatable {
                 }
                 file.apps.append(app)
             }
-        }
-        if let limits = object["limits"] {
-            guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
-            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxMessageBytes", "recordRetentionDays"],
-                          at: "$.limits")
-            file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
-            file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
-            file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
-            file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
         }
         return file
     }
@@ -93,15 +98,21 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let maxSessionsPerUser { configuration.maxSessionsPerUser = maxSessionsPerUser }
         if let maxActiveCallsPerUser { configuration.maxActiveCallsPerUser = maxActiveCallsPerUser }
         if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
+        configuration.callRules.maxRingTimeout = defaultRingCap
         return configuration
+    }
+
+    /// The ring cap of apps that set none.
+    var defaultRingCap: Duration {
+        maxRingSeconds.map { .seconds($0) } ?? AppCallRules.serverDefaultMaxRingTimeout
     }
 
     // MARK: - Pieces
 
-    private static func app(_ value: JSONValue, at path: String) throws(Invalid) -> AppConfiguration {
+    private static func app(_ value: JSONValue, at path: String, ringCap: Duration) throws(Invalid) -> AppConfiguration {
         guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
         try allowOnly(object, ["id", "secret", "vendorIDs", "loginPolicy", "pushesOfflineInvitations", "eventWebhook",
-                               "pushWebhook"], at: path)
+                               "pushWebhook", "limits", "calls"], at: path)
         guard let id = object["id"]?.stringValue, !id.isEmpty else {
             throw Invalid(path: "\(path).id", reason: "must be a non-empty string")
         }
@@ -143,7 +154,47 @@ public struct ServerConfigFile: Sendable, Equatable {
         }
         return AppConfiguration(id: AppID(rawValue: id), vendorIDs: vendorIDs, secret: secret, loginPolicyCap: policy,
                                 pushesOfflineInvitations: pushes, eventWebhook: hooks["eventWebhook"],
-                                pushWebhook: hooks["pushWebhook"])
+                                pushWebhook: hooks["pushWebhook"], callRules: try callRules(object, at: path, ringCap: ringCap))
+    }
+
+    /// An app's `limits.maxRingSeconds` and `calls` (`join`, `ephemeral`), over the file's `ringCap`; nil
+    /// when it sets none (the service's rules, which carry the file's cap, apply).
+    private static func callRules(_ app: JSONObject, at path: String, ringCap: Duration) throws(Invalid) -> AppCallRules? {
+        guard app["limits"] != nil || app["calls"] != nil else { return nil }
+        var rules = AppCallRules(maxRingTimeout: ringCap)
+        if let value = app["limits"] {
+            guard let limits = value.objectValue else { throw Invalid(path: "\(path).limits", reason: "must be an object") }
+            try allowOnly(limits, ["maxRingSeconds"], at: "\(path).limits")
+            if let seconds = try ringSeconds(limits["maxRingSeconds"], at: "\(path).limits.maxRingSeconds") {
+                rules.maxRingTimeout = .seconds(seconds)
+            }
+        }
+        if let value = app["calls"] {
+            guard let calls = value.objectValue else { throw Invalid(path: "\(path).calls", reason: "must be an object") }
+            try allowOnly(calls, ["join", "ephemeral"], at: "\(path).calls")
+            if let join = calls["join"] {
+                guard let text = join.stringValue, let rule = AppCallRules.JoinRule(rawValue: text) else {
+                    throw Invalid(path: "\(path).calls.join", reason: "must be \"app\" or \"invited\"")
+                }
+                rules.join = rule
+            }
+            if let ephemeral = calls["ephemeral"] {
+                guard let text = ephemeral.stringValue, ["allow", "record"].contains(text) else {
+                    throw Invalid(path: "\(path).calls.ephemeral", reason: "must be \"allow\" or \"record\"")
+                }
+                rules.allowsEphemeralCalls = text == "allow"
+            }
+        }
+        return rules
+    }
+
+    /// A ring cap: 1 s to an hour (no profile rings longer than an hour).
+    private static func ringSeconds(_ value: JSONValue?, at path: String) throws(Invalid) -> Int? {
+        guard let value else { return nil }
+        guard let seconds = value.intValue, (1...3600).contains(seconds) else {
+            throw Invalid(path: path, reason: "must be an integer from 1 to 3600")
+        }
+        return Int(seconds)
     }
 
     private static func allowOnly(_ object: JSONObject, _ keys: Set<String>, at path: String) throws(Invalid) {

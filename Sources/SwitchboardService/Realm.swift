@@ -38,9 +38,21 @@ final class Realm {
     /// The profile each user last set (`profile.set`).
     var profiles: [UserID: Profile] = [:]
 
-    init(app: AppID, configuration: AppConfiguration?) {
+    init(app: AppID, configuration: AppConfiguration?, defaultCallRules: AppCallRules) {
         self.app = app
         self.configuration = configuration
+        self.callRules = configuration?.callRules ?? defaultCallRules
+    }
+
+    /// The app's call rules (its own, or the service's defaults).
+    let callRules: AppCallRules
+
+    /// Whether `user` may act on or read `call`: its participants may (whoever was invited, whatever
+    /// came of it), and anyone the app's join rule allows may join an advanced call by its id
+    /// (DECISIONS.md, "Who may do what"). To anyone else the call does not exist.
+    func mayAct(on call: Call, as user: UserID, joining: Bool) -> Bool {
+        if call.participant(user) != nil { return true }
+        return joining && call.mode == .advanced && callRules.join == .app
     }
 
     func sessions(of user: UserID) -> [Session] {

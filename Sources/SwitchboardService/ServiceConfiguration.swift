@@ -39,8 +39,10 @@ public struct ServiceConfiguration: Sendable {
     /// How long a call whose policy keeps empty calls (ZIM advanced mode) may stay with nobody ringing
     /// or in it before the service ends it (`endedByServer`).
     public var emptyCallRetention: Duration
-    /// Limits on the policies surfaces may choose.
+    /// Hard limits on every call's policy, whatever its profile and app.
     public var policyBounds: CallPolicy.Bounds
+    /// The call rules of apps that set none of their own, and of development mode's one app.
+    public var callRules: AppCallRules
 
     public init(
         apps: [AppConfiguration] = [],
@@ -60,7 +62,8 @@ public struct ServiceConfiguration: Sendable {
         offlineMessageRetention: Duration = .seconds(7 * 24 * 3600),
         offlineMessageBytesPerApp: Int = 64 * 1024 * 1024,
         emptyCallRetention: Duration = .seconds(10 * 60),
-        policyBounds: CallPolicy.Bounds = .standard
+        policyBounds: CallPolicy.Bounds = .standard,
+        callRules: AppCallRules = .standard
     ) {
         self.apps = apps
         self.heartbeatInterval = heartbeatInterval
@@ -80,6 +83,7 @@ public struct ServiceConfiguration: Sendable {
         self.offlineMessageBytesPerApp = offlineMessageBytesPerApp
         self.emptyCallRetention = emptyCallRetention
         self.policyBounds = policyBounds
+        self.callRules = callRules
     }
 
     /// Development mode with the documented timers.
@@ -106,11 +110,15 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Where the server posts invitations kept for users with no device online, with the surface's push
     /// fields, if anywhere.
     public var pushWebhook: String?
+    /// The app's own call rules; nil for the service's (``ServiceConfiguration/callRules``).
+    public var callRules: AppCallRules?
 
     public init(
         id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice,
-        pushesOfflineInvitations: Bool = false, eventWebhook: String? = nil, pushWebhook: String? = nil
+        pushesOfflineInvitations: Bool = false, eventWebhook: String? = nil, pushWebhook: String? = nil,
+        callRules: AppCallRules? = nil
     ) {
+        self.callRules = callRules
         self.eventWebhook = eventWebhook
         self.pushWebhook = pushWebhook
         self.id = id

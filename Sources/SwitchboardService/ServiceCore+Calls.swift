@@ -25,12 +25,21 @@ extension ServiceCore {
         guard active < configuration.maxActiveCallsPerUser else {
             return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(active) active calls"))
         }
+        // The trust boundary (docs/CALL-MODEL.md, "Profiles"): the policy is built here from the
+        // profile and the SDK-level parameters, under the app's caps; the client never sends one.
+        let policy: CallPolicy
+        do {
+            policy = try realm.callRules.policy(invite.profile, invite.parameters)
+        } catch {
+            return .failure(SignalingError(error))
+        }
+        if invite.roomID?.isEmpty == true {
+            return .failure(SignalingError(.call(.invalidArgument), "the room id is empty (omit it for none)"))
+        }
         let id = CallID(makeIdentifier(prefix: "c", at: now))
-        // An empty room id asks for one (Tencent `CallParams.roomId`).
-        let roomID = invite.roomID == "" ? makeIdentifier(prefix: "r", at: now) : invite.roomID
         let invitation = Invitation(
             callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
-            policy: invite.policy, mediaType: invite.mediaType, roomID: roomID,
+            policy: policy, mediaType: invite.mediaType, roomID: invite.roomID,
             groupID: invite.groupID, payload: invite.payload, attachments: invite.attachments,
             inviteeStatus: status(of: invite.invitees, in: realm))
         let started: (engine: CallEngine, outcome: CallEngine.Outcome)
@@ -56,8 +65,10 @@ extension ServiceCore {
         followUps: inout FollowUps
     ) -> Result<Reply, SignalingError> {
         expireOverdue(id, in: realm, at: now)
-        guard realm.calls[id] != nil else {
-            return .failure(SignalingError(.call(.callNotFound), "no call \(id), or it has ended"))
+        guard let engine = realm.calls[id], realm.mayAct(on: engine.call, as: session.user, joining: action.isJoin) else {
+            // A call the user is not part of does not exist for them (docs/SECURITY.md, "Calls"):
+            // the same answer as for an unknown id.
+            return .failure(.noSuchCall(id))
         }
         let command: CallCommand
         switch action {
@@ -97,7 +108,7 @@ extension ServiceCore {
     func endCallByServer(_ id: CallID, in realm: Realm, at now: Timestamp) throws(SignalingError) {
         expireOverdue(id, in: realm, at: now)
         guard realm.calls[id] != nil else {
-            throw SignalingError(.call(.callNotFound), "no call \(id), or it has ended")
+            throw SignalingError.noSuchCall(id)
         }
         let outcome: CallEngine.Outcome
         do {
@@ -260,5 +271,13 @@ extension ServiceCore {
             }
         }
         pendingRecords = remaining
+    }
+}
+
+extension SignalingError {
+    /// The one answer for a call id that is unknown, ended, or not the asker's to see: they read alike,
+    /// so a refusal reveals nothing about whether the call exists (docs/SECURITY.md, "Calls").
+    static func noSuchCall(_ id: CallID) -> SignalingError {
+        SignalingError(.call(.callNotFound), "no call \(id), or it has ended")
     }
 }

@@ -57,10 +57,9 @@ extension ServiceCore {
         case .call(let id, let action):
             return act(action, on: id, from: session, in: realm, at: now, followUps: &followUps)
         case .getCall(let id):
-            guard let engine = realm.calls[id],
-                  engine.call.participant(session.user) != nil || engine.call.mode == .advanced
-            else {
-                return .failure(SignalingError(.call(.callNotFound), "no call \(id)"))
+            expireOverdue(id, in: realm, at: now)
+            guard let engine = realm.calls[id], realm.mayAct(on: engine.call, as: session.user, joining: false) else {
+                return .failure(.noSuchCall(id))
             }
             return .success(.call(engine.call, skipped: []))
         case .activeCalls:

@@ -63,11 +63,11 @@ final class ServiceCore {
         var byVendor: [String: AppConfiguration] = [:]
         for app in configuration.apps {
             for vendorID in app.vendorIDs { byVendor[vendorID] = app }
-            realms[app.id] = Realm(app: app.id, configuration: app)
+            realms[app.id] = Realm(app: app.id, configuration: app, defaultCallRules: configuration.callRules)
         }
         appsByVendorID = byVendor
         if configuration.isDevelopmentMode {
-            realms[.development] = Realm(app: .development, configuration: nil)
+            realms[.development] = Realm(app: .development, configuration: nil, defaultCallRules: configuration.callRules)
         }
     }
 
@@ -178,15 +178,18 @@ final class ServiceCore {
 
     // MARK: - Identifiers
 
-    /// A new identifier: the prefix, then the creation time, a counter and 48 random bits, all in hex.
-    /// Identifiers made later sort later (records of one millisecond stay in creation order), and the
-    /// random part keeps them from repeating across restarts.
+    /// A new identifier: the prefix, then the creation time and a counter, then 128 random bits, all in
+    /// hex. Identifiers made later sort later (records of one millisecond stay in creation order); the
+    /// random part makes them unguessable, which a call id must be: it is the capability to join an
+    /// advanced call (docs/SECURITY.md, "Calls"). `SystemRandomNumberGenerator` is the operating
+    /// system's cryptographic source.
     func makeIdentifier(prefix: String, at now: Timestamp) -> String {
         identifierCounter &+= 1
         let time = String(UInt64(max(0, now.millisecondsSince1970)), radix: 16)
         let counter = String(identifierCounter & 0xFFFF, radix: 16)
-        let random = String(UInt64.random(in: 0 ... 0xFFFF_FFFF_FFFF, using: &randomness), radix: 16)
-        return prefix + padded(time, 12) + padded(counter, 4) + padded(random, 12)
+        let high = String(randomness.next() as UInt64, radix: 16)
+        let low = String(randomness.next() as UInt64, radix: 16)
+        return prefix + padded(time, 12) + padded(counter, 4) + padded(high, 16) + padded(low, 16)
     }
 
     private func padded(_ digits: String, _ width: Int) -> String {

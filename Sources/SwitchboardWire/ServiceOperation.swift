@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 
 /// What a client asks the service to do. Each has a wire name (`op`) and a request and response schema
 /// in `Schemas/ops/`.
@@ -11,7 +12,7 @@ public enum ServiceOperation: Hashable, Sendable {
     case invite(InviteRequest)
     /// Act on a call.
     case call(CallID, CallAction)
-    /// The call as it is now (a participant or, for advanced calls, anyone in the app who knows the id).
+    /// The call as it is now (its participants only; to anyone else it does not exist).
     case getCall(CallID)
     /// The user's calls that are ringing or connected.
     case activeCalls
@@ -66,34 +67,40 @@ public enum ServiceOperation: Hashable, Sendable {
     }
 }
 
-/// What a call is created with. The call id, the caller and every invitee's presence are the
-/// service's business, not the client's.
+/// What a call is created with: the surface profile it is placed through and what that surface's SDK
+/// lets an app set. The call id, the caller, every invitee's presence and the call's policy are the
+/// service's business, not the client's (docs/CALL-MODEL.md, "Profiles").
 public struct InviteRequest: Hashable, Sendable {
     public var invitees: [UserID]
-    public var mode: CallMode
-    public var policy: CallPolicy
+    /// Which vendor's rules the call follows; the service builds the policy from it.
+    public var profile: CallProfile
+    /// The settings the profile's SDK lets an app choose (ring timeout, ...).
+    public var parameters: CallParameters
     public var mediaType: MediaType?
-    /// The room (Agora `channelId`, Tencent `roomId`); nil for none, and an empty string asks the
-    /// service to assign one (Tencent: "the server assigns one if empty").
+    /// The room (Agora `channelId`, Tencent `roomId`); nil for none. Never empty: a surface whose SDK
+    /// lets the service pick a room (Tencent's empty `roomId`) picks one itself.
     public var roomID: String?
     public var groupID: String?
     public var payload: String?
     public var attachments: [String: String]
 
     public init(
-        invitees: [UserID], mode: CallMode = .general, policy: CallPolicy = CallPolicy(),
+        invitees: [UserID], profile: CallProfile = .native, parameters: CallParameters = .none,
         mediaType: MediaType? = nil, roomID: String? = nil, groupID: String? = nil, payload: String? = nil,
         attachments: [String: String] = [:]
     ) {
         self.invitees = invitees
-        self.mode = mode
-        self.policy = policy
+        self.profile = profile
+        self.parameters = parameters
         self.mediaType = mediaType
         self.roomID = roomID
         self.groupID = groupID
         self.payload = payload
         self.attachments = attachments
     }
+
+    /// The call's mode, as its profile says.
+    public var mode: CallMode { profile.mode }
 }
 
 /// A participant's action on a call: ``CallCommand`` without the parts only the service may supply.
@@ -109,6 +116,12 @@ public enum CallAction: Hashable, Sendable {
     case end(data: String?)
     /// Report the sender's microphone and camera.
     case setMedia(ParticipantMedia)
+
+    /// Joining is the one action open to users who are not yet in the call (advanced calls only).
+    public var isJoin: Bool {
+        if case .join = self { return true }
+        return false
+    }
 
     public var name: String {
         switch self {

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardJSON
 
 // Request bodies: `Schemas/ops/<op>.request.schema.json`.
@@ -31,9 +32,11 @@ extension WireCodec {
             object.add("token", token)
         case .invite(let invite):
             object.add("invitees", list: invite.invitees)
-            object.add("mode", invite.mode)
-            object.key("policy")
-            ModelCoding.write(invite.policy, to: &object)
+            object.add("profile", invite.profile)
+            object.add("ringTimeoutMs", invite.parameters.ringTimeout)
+            if invite.parameters.notReceivedCheck { object.add("notReceivedCheck", true) }
+            if invite.parameters.ephemeral { object.add("ephemeral", true) }
+            if invite.parameters.confirmsAccept { object.add("confirmsAccept", true) }
             object.add("mediaType", invite.mediaType)
             object.add("roomID", invite.roomID)
             object.add("groupID", invite.groupID)
@@ -112,8 +115,12 @@ extension WireCodec {
         case "call.invite":
             return .invite(InviteRequest(
                 invitees: try body.users("invitees"),
-                mode: try body.enumeration("mode", CallMode.self),
-                policy: try ModelCoding.policy(try body.object("policy")),
+                profile: try body.enumeration("profile", CallProfile.self),
+                parameters: CallParameters(
+                    ringTimeout: try body.optionalDuration("ringTimeoutMs"),
+                    notReceivedCheck: try body.optionalBool("notReceivedCheck") ?? false,
+                    ephemeral: try body.optionalBool("ephemeral") ?? false,
+                    confirmsAccept: try body.optionalBool("confirmsAccept") ?? false),
                 mediaType: try body.optionalEnumeration("mediaType", MediaType.self),
                 roomID: try body.optionalString("roomID"),
                 groupID: try body.optionalString("groupID"),

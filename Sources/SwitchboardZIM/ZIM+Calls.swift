@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// The nine call-invitation methods. Each checks its arguments where the SDK does (so a bad call
@@ -13,10 +14,10 @@ extension ZIM {
         let fail: @Sendable (ZIMFailure) -> Void = { failure in
             callback.value("", ZIMCallInvitationSentInfo(), ZIMError(failure))
         }
-        let mode: CallMode
+        let profile: CallProfile
         switch config.mode {
-        case .general: mode = .general
-        case .advanced: mode = .advanced
+        case .general: profile = .zimGeneral
+        case .advanced: profile = .zimAdvanced
         default: return post { fail(.invalid("mode must be general or advanced")) }
         }
         if let failure = Self.check(invitees: invitees) ?? Self.check(extendedData: config.extendedData) {
@@ -26,8 +27,9 @@ extension ZIM {
             return post { fail(.invalid("timeout must be 1 to 600 seconds (0: 90)")) }
         }
         let request = InviteRequest(
-            invitees: invitees.map { UserID($0) }, mode: mode,
-            policy: ZIMLimits.policy(timeout: config.timeout, notReceivedCheck: config.enableNotReceivedCheck),
+            invitees: invitees.map { UserID($0) }, profile: profile,
+            parameters: CallParameters(ringTimeout: config.timeout == 0 ? nil : .seconds(Int(config.timeout)),
+                                       notReceivedCheck: config.enableNotReceivedCheck),
             payload: config.extendedData.isEmpty ? nil : config.extendedData,
             attachments: Self.attachments(config.pushConfig))
         client.invite(request) { [client] result in
@@ -69,8 +71,8 @@ extension ZIM {
         }
     }
 
-    /// `- callAcceptWithCallID:config:callback:`: only an invitee still ringing (6000274 for users not
-    /// invited, 6000276 for an unknown or expired call).
+    /// `- callAcceptWithCallID:config:callback:`: only an invitee still ringing (6000276 for an unknown or
+    /// expired call, and for a user the call never invited: to them it does not exist).
     public func callAccept(with callID: String, config: ZIMCallAcceptConfig, callback: @escaping ZIMCallAcceptanceSentCallback) {
         answer(callID, action: .accept(data: Self.data(config.extendedData)), extendedData: config.extendedData,
                api: .callAccept, callback: callback)

@@ -13,8 +13,8 @@ enum ZIMCallAPI: String, Sendable {
 ///
 /// | call-model error | callCancel | callAccept / callReject | callingInvite, callQuit, callEnd | callJoin |
 /// |---|---|---|---|---|
-/// | no such call, or it ended | 6000276 | 6000276 | 6000276 | 6000276 |
-/// | sender not a participant | 6000273 | 6000274 | 6000270 | (joins) |
+/// | no such call, it ended, or the sender is not in it | 6000276 | 6000276 | 6000276 | 6000276 (advanced: joins) |
+/// | a named user not a participant | 6000273 | 6000274 | 6000270 | - |
 /// | sender not in the call | 6000273 | - | 6000270 | - |
 /// | not the inviter | 6000273 | - | - | - |
 /// | already accepted | 6000271 | 6000270 | - | - |

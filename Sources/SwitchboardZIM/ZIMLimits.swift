@@ -1,20 +1,21 @@
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 
 /// ZIM's numbers in one table (docs/DECISIONS.md, "Timers"): tests read them from here.
 public enum ZIMLimits {
-    /// `ZIMCallInviteConfig.timeout` when 0 (reference decision 10).
-    public static let defaultCallTimeout: UInt32 = 90
+    /// `ZIMCallInviteConfig.timeout` when 0.
+    public static let defaultCallTimeout = UInt32(ZIMCallRules.defaultTimeout)
     /// The accepted range of `ZIMCallInviteConfig.timeout` in seconds.
-    public static let callTimeoutRange: ClosedRange<UInt32> = 1...600
-    /// `enableNotReceivedCheck`: an invitee not reached by then becomes `notYetReceived` (decision 20).
-    public static let notReceivedCheck: Duration = .seconds(5)
+    public static let callTimeoutRange = UInt32(ZIMCallRules.timeoutRange.lowerBound)...UInt32(ZIMCallRules.timeoutRange.upperBound)
+    /// `enableNotReceivedCheck`: an invitee not reached by then becomes `notYetReceived`.
+    public static let notReceivedCheck = ZIMCallRules.notReceivedCheck
     /// Invitees per `callInvite` / `callingInvite` (6000272 above it).
-    public static let maxInvitees = 9
+    public static let maxInvitees = ZIMCallRules.maxInvitees
     /// Participants ringing or in one call, the creator included (6000272 above it).
-    public static let maxParticipants = 10
-    /// `extendedData` of every call config, in UTF-8 bytes (decision 9; 6000001 above it).
-    public static let extendedDataBytes = 2048
+    public static let maxParticipants = ZIMCallRules.maxParticipants
+    /// `extendedData` of every call config, in UTF-8 bytes (6000001 above it).
+    public static let extendedDataBytes = ZIMCallRules.extendedDataBytes
     /// `userID`: 1 to 32 bytes of the characters ZIM allows.
     public static let userIDBytes = 32
     /// `queryCallInvitationList` page size; larger counts are treated as this.
@@ -43,20 +44,4 @@ public enum ZIMLimits {
     }
 
     private static let allowedPunctuation = Set("!#$%&()+-:;<=.>?@[]^_{}|~".utf8)
-
-    /// The policy of a call created through `callInvite`: ZIM's timers and limits in call-model terms.
-    static func policy(timeout: UInt32, notReceivedCheck: Bool) -> CallPolicy {
-        CallPolicy(
-            ringTimeout: .seconds(Int(timeout == 0 ? defaultCallTimeout : timeout)),
-            ringTimeoutStart: .atInvitation,
-            notReceivedCheck: notReceivedCheck ? Self.notReceivedCheck : nil,
-            offlineInvitees: .keep,
-            busyInvitees: .ring,
-            keepsEmptyCall: true,
-            cancelWhenCallerOffline: true,
-            maxInviteesPerInvitation: maxInvitees,
-            maxParticipants: maxParticipants,
-            maxPayloadBytes: extendedDataBytes,
-            maxAnswerBytes: extendedDataBytes)
-    }
 }

@@ -1,5 +1,6 @@
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardTesting
 import SwitchboardWire
 
@@ -35,18 +36,17 @@ final class DemoScenario {
         try await act(alice, .cancel(invitees: nil, data: nil), on: second, "cancels")
 
         trace.section("Busy: carol is in a call, so erin's call to her is rejected as busy")
-        let busyCall = try await invite(carol, ["dave"], mode: .advanced)
+        let busyCall = try await invite(carol, ["dave"], profile: .nativeAdvanced)
         try await act(dave, .accept(data: nil), on: busyCall, "accepts")
-        _ = try await invite(erin, ["carol"], mode: .advanced,
-                             policy: CallPolicy(busyInvitees: .reject, endWhenAlone: true), note: "busy invitees are rejected")
+        _ = try await invite(erin, ["carol"], profile: .tencent, note: "a Tencent call: busy invitees are rejected")
         try await act(carol, .end(data: nil), on: busyCall, "hangs up")
 
         trace.section("Timeout: alice calls erin, who does not answer for 30 s")
-        _ = try await invite(alice, ["erin"], policy: CallPolicy(ringTimeout: .seconds(30)))
+        _ = try await invite(alice, ["erin"], ringTimeout: .seconds(30))
         await pass(.seconds(30))
 
         trace.section("Advanced group call: invite-more, quit and end")
-        let group = try await invite(alice, ["bob", "carol"], mode: .advanced)
+        let group = try await invite(alice, ["bob", "carol"], profile: .nativeAdvanced)
         try await act(bob, .accept(data: nil), on: group, "accepts")
         try await act(carol, .accept(data: nil), on: group, "accepts")
         try await act(bob, .inviteMore(["dave"]), on: group, "invites dave into the call")
@@ -57,7 +57,7 @@ final class DemoScenario {
         try await act(alice, .end(data: nil), on: group, "ends the call for everyone")
 
         trace.section("Offline invitee: frank is offline when called, logs in 20 s later and answers")
-        let offline = try await invite(alice, ["frank"], policy: CallPolicy(ringTimeout: .seconds(90)))
+        let offline = try await invite(alice, ["frank"], ringTimeout: .seconds(90))
         await pass(.seconds(20))
         let frank = try await login("frank")
         await flush()
@@ -68,7 +68,7 @@ final class DemoScenario {
         bobLink.severLinks()
         trace.action(world.now, alice.user, "sends bob a message")
         _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("are you there?")))
-        let resumed = try await invite(alice, ["bob"], policy: CallPolicy(ringTimeout: .seconds(60)))
+        let resumed = try await invite(alice, ["bob"], ringTimeout: .seconds(60))
         await pass(.seconds(5))
         trace.note(world.now, "bob's client reconnected and resumed its session; the missed events were replayed")
         try await act(bob, .accept(data: nil), on: resumed, "accepts")
@@ -96,14 +96,15 @@ final class DemoScenario {
     private func invite(
         _ caller: TestClient,
         _ invitees: [UserID],
-        mode: CallMode = .general,
-        policy: CallPolicy = CallPolicy(),
+        profile: CallProfile = .native,
+        ringTimeout: Duration? = nil,
         payload: String? = nil,
         note: String? = nil
     ) async throws -> CallID {
-        let details = [mode == .advanced ? "advanced mode" : nil, note].compactMap { $0 }
+        let details = [profile.mode == .advanced ? "advanced mode" : nil, note].compactMap { $0 }
         trace.action(world.now, caller.user, "invites \(invitees.map(\.rawValue).joined(separator: ", "))\(details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")")
-        let call = try await caller.session.invite(InviteRequest(invitees: invitees, mode: mode, policy: policy, payload: payload))
+        let call = try await caller.session.invite(InviteRequest(
+            invitees: invitees, profile: profile, parameters: CallParameters(ringTimeout: ringTimeout), payload: payload))
         await flush()
         return call.id
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// What `listen` and `call` share: a session on a server, typed commands from stdin, and a readable
@@ -159,14 +160,14 @@ struct CallCommand: AsyncParsableCommand {
         defer { printer.cancel() }
         try await session.login()
         let call = try await session.invite(InviteRequest(
-            invitees: [UserID(to)], mode: .advanced,
-            policy: CallPolicy(ringTimeout: .seconds(timeout), endWhenAlone: true), payload: payload))
+            invitees: [UserID(to)], profile: .nativeAdvanced,
+            parameters: CallParameters(ringTimeout: .seconds(timeout)), payload: payload))
         await console.setCurrent(call.id)
         print("calling \(to): \(call.id) (cancel | hangup | quit)")
         await runCommands(on: session, help: "cancel | hangup | quit") { command in
             switch command {
             case "cancel": _ = try await session.act(.cancel(invitees: nil, data: nil), on: call.id)
-            case "hangup": _ = try await session.act(.quit(data: nil), on: call.id)
+            case "hangup": _ = try await session.act(.end(data: nil), on: call.id)
             default: return false
             }
             return true

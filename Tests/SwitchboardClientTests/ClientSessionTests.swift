@@ -1,6 +1,7 @@
 import Testing
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardTesting
 import SwitchboardWire
@@ -212,9 +213,7 @@ struct ClientSessionTests {
         let world = TestWorld()
         let alice = try await world.login("alice")
         let bob = try await world.login("bob")
-        let policy = CallPolicy(ringTimeout: .seconds(60), ringTimeoutStart: .atDelivery, deliveryTimeout: .seconds(30),
-                                acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1, maxParticipants: 2)
-        let call = try await alice.session.invite(InviteRequest(invitees: ["bob"], policy: policy))
+        let call = try await alice.session.invite(InviteRequest(invitees: ["bob"], profile: .agora))
         try await bob.nextCall(.invited)
         let received = try await alice.nextCall(.participantsChanged)
         #expect(received.call.participant("bob")?.state == .received)

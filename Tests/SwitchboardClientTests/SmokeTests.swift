@@ -1,6 +1,7 @@
 import Testing
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardTesting
 import SwitchboardWire
 
@@ -57,7 +58,7 @@ struct OperationsEndToEndTests {
         try await bob.session.leaveChannel("lobby")
         try await alice.next { $0 == .server(.channelMemberLeft(channel: "lobby", user: "bob")) }
 
-        let call = try await alice.session.invite(InviteRequest(invitees: ["bob", "carol"], mode: .advanced, payload: "group"))
+        let call = try await alice.session.invite(InviteRequest(invitees: ["bob", "carol"], profile: .nativeAdvanced, payload: "group"))
         #expect(try await bob.session.call(call.id).id == call.id)
         #expect(try await carol.session.activeCalls().map(\.id) == [call.id])
         _ = try await bob.session.act(.accept(data: nil), on: call.id)

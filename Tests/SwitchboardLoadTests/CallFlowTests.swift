@@ -1,5 +1,6 @@
 import Testing
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardLoad
 import SwitchboardWire
 
@@ -11,6 +12,7 @@ struct CallFlowTests {
     let callee: UserID = "e1"
     let t0 = ContinuousClock.now
     let policy = CallPolicy(ringTimeout: .seconds(2), acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1)
+    let parameters = CallParameters(ringTimeout: .seconds(2), confirmsAccept: true)
 
     /// The call as the server would report it, with the callee in `state`.
     func call(_ calleeState: ParticipantState, ended: CallEndReason? = nil) -> Call {
@@ -47,12 +49,13 @@ struct CallFlowTests {
 
     @Test("an answered call: invite, ack + accept at once, ring measured, confirm, connected measured, end, done")
     func answered() {
-        var (flow, actions) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, actions) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         #expect(sends(actions) == ["caller:invite"])
         guard case .send(_, _, .invite(let request)) = actions[0] else { Issue.record("no invite"); return }
         #expect(request.invitees == [callee])
         #expect(request.mode == .advanced)
-        #expect(request.policy.acceptConfirmation == .seconds(5))
+        #expect(request.profile == .nativeAdvanced)
+        #expect(request.parameters.confirmsAccept)
 
         #expect(flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0).isEmpty)
         actions = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0 + .milliseconds(1))
@@ -80,7 +83,7 @@ struct CallFlowTests {
 
     @Test("a declined call finishes when the caller sees it end declined and the callee's reject is answered")
     func declined() {
-        var (flow, _) = CallFlow.start(.reject, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.reject, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         let actions = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)
         #expect(sends(actions) == ["callee:acknowledge", "callee:reject"])
@@ -93,7 +96,7 @@ struct CallFlowTests {
 
     @Test("a cancelled call: the caller cancels when it sees the ring; the callee is told")
     func cancelled() {
-        var (flow, _) = CallFlow.start(.cancel, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.cancel, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         #expect(sends(flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)) == ["callee:acknowledge"])
         let ring = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.received)), on: .caller, at: t0)
@@ -107,7 +110,7 @@ struct CallFlowTests {
 
     @Test("a call nobody answers finishes on the timeout; a surprise ends it as failed")
     func timedOutAndSurprises() {
-        var (flow, _) = CallFlow.start(.timeout, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.timeout, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         _ = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)
         _ = flow.replied(.acknowledge, .success(.empty), at: t0)
@@ -115,7 +118,7 @@ struct CallFlowTests {
         #expect(finished(flow.received(CallNotification(kind: .ended, call: call(.timedOut(.noAnswer), ended: .noAnswer)), on: .caller, at: t0)) == .completed)
 
         // An answered call that times out instead is a failure, with what happened.
-        var (answered, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (answered, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = answered.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         let surprise = answered.received(CallNotification(kind: .timedOut(.noAnswer), call: call(.timedOut(.noAnswer))), on: .callee, at: t0)
         #expect(finished(surprise) == .failed(.unexpected("the callee's invitation timed out (noAnswer)")))
@@ -125,11 +128,11 @@ struct CallFlowTests {
 
     @Test("a refused request fails the call with the step and the service's code; a stall names the phase")
     func refusedAndStalled() {
-        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         let refused = flow.replied(.invite, .failure(SignalingError(.service(.rateLimited), "slow down")), at: t0)
         #expect(finished(refused) == .failed(.refused(.invite, "rate_limited")))
 
-        var (waiting, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (waiting, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = waiting.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         #expect(waiting.phase == "waiting for the invitation")
         #expect(finished(waiting.stalled()) == .failed(.stalled("waiting for the invitation")))
@@ -138,7 +141,7 @@ struct CallFlowTests {
 
     @Test("events before the invite's response wait for it; a late one of the pair's previous call is dropped")
     func earlyEvents() {
-        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         let previous = Call(id: "call-0", caller: caller, mode: .advanced, policy: policy, participants: call(.accepted).participants,
                             state: .ended(CallEnd(reason: .hungUp, by: caller, at: Timestamp(millisecondsSince1970: 0))),
                             createdAt: Timestamp(millisecondsSince1970: 0))
@@ -152,7 +155,7 @@ struct CallFlowTests {
 
     @Test("events of another call of the same pair are ignored")
     func otherCallsIgnored() {
-        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, policy: policy, at: t0)
+        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         let old = Call(id: "call-0", caller: caller, mode: .advanced, policy: policy, participants: call(.inviting).participants,
                        state: .ended(CallEnd(reason: .noAnswer, by: nil, at: Timestamp(millisecondsSince1970: 0))),

@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 @testable import SwitchboardServer
 import SwitchboardService
 import SwitchboardWire
@@ -104,7 +105,7 @@ struct BackendTests {
         let alice = try await session("alice")
         try await alice.login()
         let call = try await alice.invite(InviteRequest(
-            invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(90)), payload: "ring",
+            invitees: ["bob"], parameters: CallParameters(ringTimeout: .seconds(90)), payload: "ring",
             attachments: ["zim.push.title": "Alice calls", "zim.push.content": "pick up"]))
         try await eventually("created and push posted") { receiver.received.count >= 2 }
         let push = try #require(receiver.received.first { $0.path == "push" })
@@ -126,7 +127,7 @@ struct BackendTests {
         }
 
         // The admin API: wrong credentials are refused; right ones end a live call and read records.
-        let advanced = try await alice.invite(InviteRequest(invitees: ["bob"], mode: .advanced))
+        let advanced = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced))
         _ = try await bob.act(.accept(data: nil), on: advanced.id)
         let base = "http://127.0.0.1:\(port)/v1/admin"
         func request(_ method: String, _ path: String, secret: String) async throws -> (Int, String) {

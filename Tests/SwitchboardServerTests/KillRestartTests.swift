@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 /// The built `switchboard` binary as a subprocess: started, killed with SIGKILL mid-call, restarted on
@@ -84,10 +85,10 @@ struct KillRestartTests {
         // A finished call (records), a connected advanced call, and a ringing one.
         let finished = try await alice.invite(InviteRequest(invitees: ["carol"]))
         _ = try await carol.act(.accept(data: nil), on: finished.id)
-        let connected = try await alice.invite(InviteRequest(invitees: ["carol"], mode: .advanced))
+        let connected = try await alice.invite(InviteRequest(invitees: ["carol"], profile: .nativeAdvanced))
         _ = try await carol.act(.accept(data: nil), on: connected.id)
-        let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], mode: .advanced,
-                                                           policy: CallPolicy(ringTimeout: .seconds(120))))
+        let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                           parameters: CallParameters(ringTimeout: .seconds(120))))
         try await eventually("bob acknowledged the invitation") {
             (try? await alice.call(ringing.id))?.participant("bob")?.state == .received
         }

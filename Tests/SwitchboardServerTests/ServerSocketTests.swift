@@ -10,6 +10,7 @@ import SwitchboardAgora
 import SwitchboardAtomicX
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardServer
 import SwitchboardService
 import SwitchboardWire
@@ -148,6 +149,42 @@ struct ServerSocketTests {
         await server.stop()
     }
 
+    @Test("over the wire, a third user gets call_not_found for every operation on a call it is not in, as for an unknown id")
+    func outsiderOverTheWire() async throws {
+        let server = try await RunningServer.start()
+        let (alice, bob, carol) = (server.session("alice"), server.session("bob"), server.session("carol"))
+        for session in [alice, bob, carol] { try await session.login() }
+        let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .zimAdvanced, payload: "private"))
+        let actions: [CallAction] = [
+            .cancel(invitees: nil, data: nil), .accept(data: nil), .reject(data: nil, reason: .declined), .acknowledge,
+            .confirm(invitee: "bob"), .inviteMore(["carol"]), .quit(data: nil), .end(data: nil),
+            .setMedia(ParticipantMedia(microphone: true, camera: true)),
+        ]
+        func refusal(_ body: () async throws -> Void) async -> SignalingError? {
+            do {
+                try await body()
+                return nil
+            } catch {
+                return error as? SignalingError
+            }
+        }
+        for id in [call.id, CallID("c-unknown")] {
+            let get = await refusal { _ = try await carol.call(id) }
+            #expect(get?.code == .call(.callNotFound) && get?.message == "no call \(id), or it has ended")
+            for action in actions {
+                let error = await refusal { _ = try await carol.act(action, on: id) }
+                #expect(error?.code == .call(.callNotFound), "\(action.name)")
+                #expect(error?.message == "no call \(id), or it has ended", "\(action.name)")
+            }
+        }
+        #expect(try await alice.call(call.id).participants.map(\.user) == ["alice", "bob"])
+        for session in [alice, bob, carol] {
+            try await session.logout()
+            await session.shutdown()
+        }
+        await server.stop()
+    }
+
     @Test("a ZIM user and a Tencent user, each on its own client stack, call each other through the server")
     func surfacesOverTheNetwork() async throws {
         let server = try await RunningServer.start()
@@ -199,7 +236,7 @@ struct ServerSocketTests {
         try await bob.login()
         let log = EventLog()
         log.follow(bob)
-        let call = try await alice.invite(InviteRequest(invitees: ["bob"], mode: .advanced))
+        let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced))
         try await eventually("bob is invited") { log.callKinds.contains("invited") }
 
         server.server.abortConnections()

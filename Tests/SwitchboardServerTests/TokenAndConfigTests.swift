@@ -79,6 +79,23 @@ struct ServerConfigFileTests {
         #expect(try ServerConfigFile.parse("{}").serviceConfiguration.isDevelopmentMode)
     }
 
+    @Test("call rules: per app, over the file's ring cap, which is 120 s when the file names none")
+    func callRules() throws {
+        let file = try ServerConfigFile.parse("""
+            {"apps": [{"id": "a", "secret": "\(secret)", "vendorIDs": ["1"],
+                       "limits": {"maxRingSeconds": 45}, "calls": {"join": "invited", "ephemeral": "record"}},
+                      {"id": "b", "secret": "\(secret)", "vendorIDs": ["2"], "calls": {"join": "invited"}},
+                      {"id": "c", "secret": "\(secret)", "vendorIDs": ["3"]}],
+             "limits": {"maxRingSeconds": 300}}
+            """)
+        #expect(file.apps[0].callRules == AppCallRules(maxRingTimeout: .seconds(45), join: .invited, allowsEphemeralCalls: false))
+        #expect(file.apps[1].callRules == AppCallRules(maxRingTimeout: .seconds(300), join: .invited))
+        #expect(file.apps[2].callRules == nil)
+        #expect(file.serviceConfiguration.callRules == AppCallRules(maxRingTimeout: .seconds(300)))
+        #expect(try ServerConfigFile.parse("{}").serviceConfiguration.callRules == AppCallRules(maxRingTimeout: .seconds(120)))
+        #expect(ServiceConfiguration.development.callRules == .standard, "the embedded service keeps the vendors' bounds")
+    }
+
     @Test("every mistake names its place", arguments: [
         ("[]", "$"),
         ("{\"port\": 1}", "$.port"),
@@ -91,6 +108,11 @@ struct ServerConfigFileTests {
         ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"]}, {\"id\": \"b\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"]}]}", "$.apps[1].vendorIDs"),
         ("{\"limits\": {\"maxSessionsPerUser\": 0}}", "$.limits.maxSessionsPerUser"),
         ("{\"limits\": {\"speed\": 1}}", "$.limits.speed"),
+        ("{\"limits\": {\"maxRingSeconds\": 3601}}", "$.limits.maxRingSeconds"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"calls\": {\"join\": \"anyone\"}}]}", "$.apps[0].calls.join"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"calls\": {\"ephemeral\": true}}]}", "$.apps[0].calls.ephemeral"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"limits\": {\"maxRingSeconds\": 0}}]}", "$.apps[0].limits.maxRingSeconds"),
+        ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"calls\": {\"record\": 1}}]}", "$.apps[0].calls.record"),
         ("not json", "$"),
     ])
     func invalid(text: String, path: String) {

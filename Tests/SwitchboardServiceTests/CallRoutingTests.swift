@@ -1,5 +1,6 @@
 import Testing
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
@@ -29,7 +30,7 @@ struct CallRoutingTests {
         let alice = try harness.login("alice")
         let phone = try harness.login("bob", device: "phone")
         let tablet = try harness.login("bob", device: "tablet")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try tablet.call(.call(call.id, .accept(data: nil)))
         #expect(phone.callNotes.last?.kind == .answeredElsewhere(device: "tablet"))
         #expect(try phone.request(.call(call.id, .accept(data: nil))).failureCode == "already_accepted")
@@ -44,7 +45,7 @@ struct CallRoutingTests {
     func catchUpAtLogin() throws {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(60)))))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], parameters: CallParameters(ringTimeout: .seconds(60)))))
         #expect(call.participant("bob")?.state == .inviting)
         let phone = try harness.login("bob", device: "phone")
         #expect(phone.callNotes.map(\.kind) == [.invited(by: "alice")])
@@ -58,7 +59,7 @@ struct CallRoutingTests {
     func noDeliveryAfterTimeout() async throws {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
-        _ = try alice.call(.invite(InviteRequest(invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(5)))))
+        _ = try alice.call(.invite(InviteRequest(invitees: ["bob"], parameters: CallParameters(ringTimeout: .seconds(5)))))
         for _ in 0..<6 {
             await harness.advance(by: .seconds(1))
             alice.send(.ping)
@@ -76,8 +77,7 @@ struct CallRoutingTests {
         let bob = try harness.login("bob")
         let carol = try harness.login("carol")
         _ = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
-        let policy = CallPolicy(busyInvitees: .reject, endWhenAlone: true)
-        let second = try carol.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced, policy: policy)))
+        let second = try carol.call(.invite(InviteRequest(invitees: ["bob"], profile: .tencent)))
         #expect(second.participant("bob")?.state == .rejected(.busy))
         #expect(second.state.end?.reason == .busy)
         #expect(bob.callNotes.count == 1, "only the first invitation")
@@ -92,8 +92,7 @@ struct CallRoutingTests {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
-        let policy = CallPolicy(ringTimeout: .seconds(90), cancelWhenCallerOffline: true)
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], policy: policy)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .zimGeneral)))
         alice.drop()
         for _ in 0..<29 {
             await harness.advance(by: .seconds(1))
@@ -115,7 +114,7 @@ struct CallRoutingTests {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
         try harness.service.endCall(call.id)
         #expect(alice.callNotes.last?.call.state.end?.reason == .endedByServer)
@@ -124,15 +123,15 @@ struct CallRoutingTests {
         #expect(throws: SignalingError.self) { try harness.service.endCall("x", app: "nope") }
     }
 
-    @Test("an advanced call can be fetched and joined by anyone in the app who knows its id")
+    @Test("an advanced call can be joined by anyone in the app who knows its id, and read once joined")
     func joinByID() throws {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
         let dave = try harness.login("dave")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
-        #expect(try dave.call(.getCall(call.id)).id == call.id)
+        #expect(try dave.request(.getCall(call.id)).failureCode == "call_not_found")
         let joined = try dave.call(.call(call.id, .join(data: "hi")))
         #expect(joined.participant("dave")?.role == .joiner)
         #expect(alice.callNotes.last?.kind == .participantsChanged(["dave"]))
@@ -145,7 +144,7 @@ struct CallRoutingTests {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], policy: CallPolicy(ringTimeout: .seconds(5)))))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], parameters: CallParameters(ringTimeout: .seconds(5)))))
         await harness.clock.advance(by: .seconds(8))  // the timer loop is not running: nothing fired
         #expect(harness.service.activeCalls().count == 1)
         #expect(try bob.request(.call(call.id, .accept(data: nil))).failureCode == "call_not_found")

@@ -1,5 +1,6 @@
 import Testing
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
@@ -46,18 +47,23 @@ struct RequestTests {
         #expect(result.failureCode == "call_not_found")
         let call = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
         let carol = try harness.login("carol")
-        #expect(try carol.request(.call(call.id, .accept(data: nil))).failureCode == "not_participant")
+        #expect(try carol.request(.call(call.id, .accept(data: nil))).failureCode == "call_not_found")
         #expect(try carol.request(.getCall(call.id)).failureCode == "call_not_found")
         #expect(harness.service.activeCalls() == [try alice.call(.getCall(call.id))])
     }
 
-    @Test("a policy outside the service's bounds is refused and no call is created")
-    func invalidPolicy() throws {
+    @Test("a ring timeout outside the vendor's bounds is refused and no call is created")
+    func ringTimeoutOutOfBounds() throws {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
-        let policy = CallPolicy(ringTimeout: .seconds(7200))
-        let result = try alice.request(.invite(InviteRequest(invitees: ["bob"], policy: policy)))
-        #expect(result.failureCode == "invalid_policy")
+        let refused: [(CallProfile, Duration)] = [
+            (.native, .seconds(7200)), (.native, .milliseconds(500)), (.zimGeneral, .seconds(601)),
+            (.zimAdvanced, .zero), (.tencent, .seconds(3601)), (.agora, .seconds(30)), (.anyRTC, .seconds(60)),
+        ]
+        for (profile, timeout) in refused {
+            let invite = InviteRequest(invitees: ["bob"], profile: profile, parameters: CallParameters(ringTimeout: timeout))
+            #expect(try alice.request(.invite(invite)).failureCode == "invalid_argument", "\(profile) \(timeout)")
+        }
         #expect(harness.service.activeCalls().isEmpty)
     }
 }

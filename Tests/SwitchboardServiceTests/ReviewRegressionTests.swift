@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
@@ -76,7 +77,7 @@ struct ReviewRegressionTests {
         let harness = ServiceHarness(store: store)
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
         store.failing.withLock { $0 = true }
         _ = try bob.call(.call(call.id, .quit(data: "first")))       // bob's record refused, queued

@@ -1,5 +1,6 @@
 import Testing
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
@@ -18,14 +19,14 @@ struct TencentServiceTests {
         let tablet = try harness.login("bob", device: "tablet", policy: .latestDevice)
         #expect(!phone.isClosed, "a latestDevice login keeps the user's other sessions")
 
-        let first = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let first = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         #expect(invitedNotes(tablet).map(\.call.id) == [first.id])
         #expect(invitedNotes(phone).isEmpty)
 
         // The phone asks to ring too; the next invitation reaches both.
         #expect(try phone.request(.setMultiDevice(true)).get() == .empty)
         _ = try alice.call(.call(first.id, .cancel(invitees: nil, data: nil)))
-        let second = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let second = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         #expect(invitedNotes(tablet).map(\.call.id) == [first.id, second.id])
         #expect(invitedNotes(phone).map(\.call.id) == [second.id])
     }
@@ -34,7 +35,7 @@ struct TencentServiceTests {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let phone = try harness.login("bob", device: "phone", policy: .latestDevice)
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         #expect(invitedNotes(phone).map(\.call.id) == [call.id])
         let tablet = try harness.login("bob", device: "tablet", policy: .latestDevice)
         #expect(invitedNotes(tablet).map(\.call.id) == [call.id])
@@ -49,7 +50,7 @@ struct TencentServiceTests {
         let aliceTablet = try harness.login("alice", device: "alice-2")
         let bob = try harness.login("bob")
         let carol = try harness.login("carol")
-        _ = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        _ = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
 
         let set = try alice.request(.setProfile(nickname: "Alice", avatarURL: "https://a.invalid/a.png")).get()
         #expect(set == .profiles([Profile(user: "alice", nickname: "Alice", avatarURL: "https://a.invalid/a.png")]))
@@ -77,14 +78,14 @@ struct TencentServiceTests {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
-        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], mode: .advanced)))
+        let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
         let after = try bob.call(.call(call.id, .setMedia(ParticipantMedia(microphone: true, camera: true))))
         #expect(after.participant("bob")?.media == ParticipantMedia(microphone: true, camera: true))
         let seen = alice.callNotes.last { if case .participantsChanged(["bob"]) = $0.kind { true } else { false } }
         #expect(seen?.call.participant("bob")?.media == ParticipantMedia(microphone: true, camera: true))
         let outsider = try harness.login("carol")
-        #expect(try outsider.request(.call(call.id, .setMedia(.off))).failure?.code == .call(.notParticipant))
+        #expect(try outsider.request(.call(call.id, .setMedia(.off))).failure?.code == .call(.callNotFound))
     }
 
     @Test func deleteRecordsRemovesOnlyTheSendersRecords() throws {
@@ -105,12 +106,13 @@ struct TencentServiceTests {
         #expect(try bob.request(.deleteRecords(tooMany)).failure?.code == .service(.invalidRequest))
     }
 
-    @Test func anEmptyRoomIsAssignedAndAGivenOneKept() throws {
+    @Test func anEmptyRoomIsRefusedAndAGivenOneKept() throws {
         let harness = ServiceHarness()
         let alice = try harness.login("alice")
         _ = try harness.login("bob")
-        let assigned = try alice.call(.invite(InviteRequest(invitees: ["bob"], roomID: "")))
-        #expect(assigned.roomID?.isEmpty == false)
+        let empty = try alice.request(.invite(InviteRequest(invitees: ["bob"], roomID: "")))
+        #expect(empty.failureCode == "invalid_argument")
+        #expect(harness.service.activeCalls().isEmpty)
         let given = try alice.call(.invite(InviteRequest(invitees: ["bob"], roomID: "room-1")))
         #expect(given.roomID == "room-1")
         let none = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
@@ -118,7 +120,6 @@ struct TencentServiceTests {
     }
 
     @Test func offlineInviteesAreKeptOnlyWhenTheAppPushesOfflineInvitations() throws {
-        let policy = CallPolicy(offlineInvitees: .fail)
         let plain = ServiceHarness(
             configuration: ServiceConfiguration(apps: [AppConfiguration(id: "a", vendorIDs: ["app"], secret: "s")]),
             verifier: ScriptedVerifier())
@@ -126,10 +127,10 @@ struct TencentServiceTests {
             configuration: ServiceConfiguration(apps: [AppConfiguration(id: "a", vendorIDs: ["app"], secret: "s",
                                                                         pushesOfflineInvitations: true)]),
             verifier: ScriptedVerifier())
-        let failed = try plain.login("alice", token: "ok").call(.invite(InviteRequest(invitees: ["bob"], policy: policy)))
+        let failed = try plain.login("alice", token: "ok").call(.invite(InviteRequest(invitees: ["bob"], profile: .tencent)))
         #expect(failed.participant("bob")?.state == .timedOut(.offline))
         #expect(failed.state.end?.reason == .offline)
-        let kept = try pushing.login("alice", token: "ok").call(.invite(InviteRequest(invitees: ["bob"], policy: policy)))
+        let kept = try pushing.login("alice", token: "ok").call(.invite(InviteRequest(invitees: ["bob"], profile: .tencent)))
         #expect(kept.participant("bob")?.state == .inviting)
     }
 }

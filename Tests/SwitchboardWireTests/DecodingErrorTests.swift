@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardJSON
 import SwitchboardWire
 import Testing
@@ -83,24 +84,21 @@ struct DecodingErrorTests {
         func request(_ op: String, _ body: String) -> SignalingError? {
             clientError(#"{"t":"req","id":1,"op":"\#(op)","body":\#(body)}"#)
         }
-        let policy = text(.request(Request(id: 1, operation: .invite(InviteRequest(invitees: [])))))
-            .split(separator: #""policy":"#)[1].dropLast(2)
-        expectError(request("call.invite", #"{"invitees":["a","b",3],"mode":"general","policy":\#(policy)}"#),
+        expectError(request("call.invite", #"{"invitees":["a","b",3],"profile":"agora"}"#),
                     .invalidRequest, "/body/invitees/2: expected a string, got an integer")
-        expectError(request("call.invite", #"{"invitees":"bob","mode":"general","policy":\#(policy)}"#),
+        expectError(request("call.invite", #"{"invitees":"bob","profile":"agora"}"#),
                     .invalidRequest, "/body/invitees: expected an array, got a string")
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"weird","policy":\#(policy)}"#),
-                    .invalidRequest, "/body/mode: \"weird\" is not one of \"general\", \"advanced\"")
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"general"}"#), .invalidRequest, "/body/policy: required field is missing")
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"general","policy":{"ringTimeoutMs":30000}}"#),
-                    .invalidRequest, "/body/policy/ringTimeoutStart: required field is missing")
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"general","policy":\#(policy),"attachments":{"a/b":1}}"#),
+        expectError(request("call.invite", #"{"invitees":["bob"],"profile":"sip"}"#), .invalidRequest,
+                    #"/body/profile: "sip" is not one of "agora", "artm", "zim.general", "zim.advanced", "tencent", "switchboard", "switchboard.advanced""#)
+        expectError(request("call.invite", #"{"invitees":["bob"]}"#), .invalidRequest, "/body/profile: required field is missing")
+        expectError(request("call.invite", #"{"invitees":["bob"],"profile":"agora","attachments":{"a/b":1}}"#),
                     .invalidRequest, "/body/attachments/a~1b: expected a string, got an integer")
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"general","policy":\#(policy),"mediaType":"hologram"}"#),
+        expectError(request("call.invite", #"{"invitees":["bob"],"profile":"agora","mediaType":"hologram"}"#),
                     .invalidRequest, "/body/mediaType: \"hologram\" is not one of \"audio\", \"video\"")
-        let negativeRing = policy.replacing(#""ringTimeoutMs":30000"#, with: #""ringTimeoutMs":-1"#)
-        expectError(request("call.invite", #"{"invitees":["bob"],"mode":"general","policy":\#(negativeRing)}"#),
-                    .invalidRequest, "/body/policy/ringTimeoutMs: -1 is less than the minimum 0")
+        expectError(request("call.invite", #"{"invitees":["bob"],"profile":"tencent","ringTimeoutMs":-1}"#),
+                    .invalidRequest, "/body/ringTimeoutMs: -1 is less than the minimum 0")
+        expectError(request("call.invite", #"{"invitees":["bob"],"profile":"zim.general","notReceivedCheck":"yes"}"#),
+                    .invalidRequest, "/body/notReceivedCheck: expected a boolean, got a string")
 
         expectError(request("call.reject", #"{"call":"c"}"#), .invalidRequest, "/body/reason: required field is missing")
         expectError(request("call.reject", #"{"call":"c","reason":"tired"}"#), .invalidRequest, "/body/reason: \"tired\" is not one of \"declined\", \"busy\"")

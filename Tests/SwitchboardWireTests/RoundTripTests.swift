@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardJSON
 import SwitchboardWire
 import Testing
@@ -86,7 +87,6 @@ struct RoundTripTests {
                              ("acceptConfirmationMs", policy.acceptConfirmation)] {
             #expect((json[key] != nil) == (timer != nil), "\(key)")
         }
-        expectRoundTrip(.request(Request(id: 1, operation: .invite(InviteRequest(invitees: ["bob"], policy: policy)))))
     }
 
     @Test("text and raw messages, peer and channel")
@@ -208,12 +208,12 @@ struct ShapeTests {
             == #"{"t":"req","id":7,"op":"session.logout","body":{}}"#)
         #expect(text(.request(Request(id: 8, operation: .sendMessage(PeerMessageRequest(to: "bob", content: .raw([1, 2, 3], description: "d"))))))
             == #"{"t":"req","id":8,"op":"message.send","body":{"to":"bob","message":{"raw":"AQID","description":"d"},"storeIfOffline":false}}"#)
-        #expect(text(.request(Request(id: 9, operation: .invite(InviteRequest(invitees: ["bob"], policy: Policies.agora))))) == """
-            {"t":"req","id":9,"op":"call.invite","body":{"invitees":["bob"],"mode":"general","policy":{"ringTimeoutMs":60000,\
-            "ringTimeoutStart":"atDelivery","deliveryTimeoutMs":30000,"offlineInvitees":"keep","busyInvitees":"ring",\
-            "acceptConfirmationMs":5000,"endWhenAlone":false,"cancelWhenCallerOffline":false,"ephemeral":false,\
-            "maxInviteesPerInvitation":1,"maxParticipants":2,"maxPayloadBytes":8192,"maxAnswerBytes":8192}}}
-            """)
+        #expect(text(.request(Request(id: 9, operation: .invite(InviteRequest(invitees: ["bob"], profile: .agora)))))
+            == #"{"t":"req","id":9,"op":"call.invite","body":{"invitees":["bob"],"profile":"agora"}}"#)
+        let zim = InviteRequest(invitees: ["bob"], profile: .zimGeneral,
+                                parameters: CallParameters(ringTimeout: .seconds(30), notReceivedCheck: true), payload: "x")
+        #expect(text(.request(Request(id: 10, operation: .invite(zim))))
+            == #"{"t":"req","id":10,"op":"call.invite","body":{"invitees":["bob"],"profile":"zim.general","ringTimeoutMs":30000,"notReceivedCheck":true,"payload":"x"}}"#)
     }
 
     @Test("server frames")

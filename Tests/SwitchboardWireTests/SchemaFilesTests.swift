@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardJSON
 import SwitchboardWire
 import Testing
@@ -57,6 +58,7 @@ struct SchemaFilesTests {
         func names<T: CaseIterable & RawRepresentable>(_: T.Type) -> [String] where T.RawValue == String { T.allCases.map(\.rawValue) }
         let expected: [String: [String]] = [
             "callMode": names(CallMode.self),
+            "callProfile": names(CallProfile.self),
             "mediaType": names(MediaType.self),
             "callState": ["ringing", "connected", "ended"],
             "callEndReason": names(CallEndReason.self),

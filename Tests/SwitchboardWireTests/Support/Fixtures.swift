@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 // Sample values covering every case of every frame, operation, action, reply and event.
@@ -189,9 +190,11 @@ let sampleOperations: [ServiceOperation] = [
     .renewToken("token-2"),
     .invite(InviteRequest(invitees: ["bob"])),
     .invite(InviteRequest(
-        invitees: ["bob", "carol", "dave"], mode: .advanced, policy: Policies.allTimers, mediaType: .video,
+        invitees: ["bob", "carol", "dave"], profile: .zimAdvanced,
+        parameters: CallParameters(ringTimeout: .milliseconds(90_500), notReceivedCheck: true), mediaType: .video,
         roomID: "room-1", groupID: "group-1", payload: trickyText, attachments: ["k": "v", "push": "{\"a\":1}"])),
-    .invite(InviteRequest(invitees: [], policy: Policies.tencent, mediaType: .audio, payload: "")),
+    .invite(InviteRequest(invitees: [], profile: .tencent, parameters: CallParameters(ephemeral: true), mediaType: .audio, payload: "")),
+    .invite(InviteRequest(invitees: ["bob"], profile: .native, parameters: CallParameters(confirmsAccept: true))),
     .getCall("call-1"),
     .activeCalls,
     .callRecords(RecordQuery()),

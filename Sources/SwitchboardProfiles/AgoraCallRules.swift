@@ -1,0 +1,29 @@
+import SwitchboardCore
+
+/// Agora RTM 1.x and anyRTC local invitations in call-model terms (reference/agora-rtm.md §2.6): one
+/// callee; 30 s for the callee's client to acknowledge (`remoteOffline` / `remoteNoResponse`); 60 s of
+/// ringing counted from the callee's receipt (`expire`); the three-way accept with a 5 s confirmation
+/// (`acceptFailure`); busy callees ring; offline callees are kept for the 30 s. Nothing of it is an
+/// app's to set: a ``CallParameters`` with anything in it is refused.
+public enum AgoraCallRules {
+    /// The callee's client acknowledges within this, or the invitation fails.
+    public static let deliveryTimeout: Duration = .seconds(30)
+    /// Ringing after receipt (`LocalInvitationFailureReasonInvitationExpire`).
+    public static let ringTimeout: Duration = .seconds(60)
+    /// The caller's client confirms an acceptance within this, or it fails.
+    public static let acceptConfirmation: Duration = .seconds(5)
+    /// `content` and `response`, in UTF-8 bytes.
+    public static let payloadBytes = 8 * 1024
+
+    static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
+        try parameters.refuse("the ring timeout", unless: parameters.ringTimeout == nil, profile: "Agora")
+        try parameters.refuse("notReceivedCheck", unless: !parameters.notReceivedCheck, profile: "Agora")
+        try parameters.refuse("ephemeral", unless: !parameters.ephemeral, profile: "Agora")
+        try parameters.refuse("confirmsAccept", unless: !parameters.confirmsAccept, profile: "Agora")
+        return CallPolicy(
+            ringTimeout: ringTimeout, ringTimeoutStart: .atDelivery, deliveryTimeout: deliveryTimeout,
+            offlineInvitees: .keep, busyInvitees: .ring, acceptConfirmation: acceptConfirmation,
+            maxInviteesPerInvitation: 1, maxParticipants: 2,
+            maxPayloadBytes: payloadBytes, maxAnswerBytes: payloadBytes)
+    }
+}

@@ -1,0 +1,46 @@
+import SwitchboardCore
+
+/// The call settings a vendor SDK lets an app choose when it places a call, beside the payload, media
+/// type and room (which ``CallProfile`` carries in the invite itself). Everything else about a call's
+/// policy is the profile's and the app's, decided by the service.
+public struct CallParameters: Hashable, Sendable {
+    /// How long invitees may ring (ZIM `ZIMCallInviteConfig.timeout`, Tencent `CallParams.timeout`);
+    /// nil for the profile's default. Agora and anyRTC have no such setting.
+    public var ringTimeout: Duration?
+    /// ZIM `ZIMCallInviteConfig.enableNotReceivedCheck`.
+    public var notReceivedCheck: Bool
+    /// Tencent `CallParams.isEphemeralCall`: the call leaves no records, where the app allows it.
+    public var ephemeral: Bool
+    /// Switchboard's own clients: the acceptance is final only once the caller's client confirms it (the
+    /// three-way handshake Agora's calls always have, SIP's ACK).
+    public var confirmsAccept: Bool
+
+    public init(ringTimeout: Duration? = nil, notReceivedCheck: Bool = false, ephemeral: Bool = false,
+                confirmsAccept: Bool = false) {
+        self.ringTimeout = ringTimeout
+        self.notReceivedCheck = notReceivedCheck
+        self.ephemeral = ephemeral
+        self.confirmsAccept = confirmsAccept
+    }
+
+    /// No parameters: every profile's defaults.
+    public static let none = CallParameters()
+
+    /// Refuses a parameter the profile's SDK has no way to set.
+    func refuse(_ name: String, unless allowed: Bool, profile: String) throws(CallError) {
+        guard allowed else {
+            throw CallError(.invalidArgument, "\(name) cannot be set for \(profile) calls")
+        }
+    }
+
+    /// The ring timeout, checked against `range` (whole seconds, as every SDK counts them).
+    func ringTimeout(in range: ClosedRange<Int>, default fallback: Int, profile: String) throws(CallError) -> Duration {
+        guard let ringTimeout else { return .seconds(fallback) }
+        let bounds = Duration.seconds(range.lowerBound) ... Duration.seconds(range.upperBound)
+        guard bounds.contains(ringTimeout) else {
+            throw CallError(.invalidArgument,
+                            "the ring timeout of \(profile) calls must be \(range.lowerBound) to \(range.upperBound) s, not \(ringTimeout)")
+        }
+        return ringTimeout
+    }
+}
