@@ -78,9 +78,6 @@ struct TencentCallView: Equatable {
         return member.status
     }
 
-    /// Whether the call counts as a group call (KIT4: a chat group, or more than one invitee).
-    var isGroupCall: Bool { !groupID.isEmpty || inviteeIDs.count > 1 }
-
     // MARK: - Building
 
     /// The view of `call` for `me` on `device`, or nil when `me` is not in it.
