@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and
@@ -107,6 +108,7 @@ final class TencentClient: Sendable {
     }
 
     init(environment: ClientEnvironment) {
+        EmbeddedService.provideAsProcessService()
         self.environment = environment
         self.callbackQueue = environment.callbackQueue ?? .main
         self.device = DeviceID("tencent-\(UUID().uuidString.lowercased())")

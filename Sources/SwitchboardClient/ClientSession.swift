@@ -1,5 +1,5 @@
+import SwitchboardClock
 import SwitchboardCore
-import SwitchboardService
 import SwitchboardWire
 
 /// One logged-in session of a user's device: the layer every surface adapter stands on.

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardService
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one `AgoraRtmKit` / `ARtmKit`: one logged-in session at a time, the kit's
@@ -55,6 +55,7 @@ public final class RTMClient: Sendable {
     /// Nil when `appID` is not 32 characters (decision 20).
     public init?(appID: String, profile: RTMProfile, environment: ClientEnvironment = .current) {
         guard appID.count == 32 else { return nil }
+        EmbeddedService.provideAsProcessService()
         self.appID = appID
         self.profile = profile
         self.environment = environment

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardService
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one `ZIM` instance: one logged-in session at a time, the instance's connection
@@ -51,6 +51,7 @@ final class ZIMClient: Sendable {
     }
 
     init(app: String, environment: ClientEnvironment, callbackQueue: DispatchQueue) {
+        EmbeddedService.provideAsProcessService()
         self.app = app
         self.environment = environment
         self.callbackQueue = callbackQueue
