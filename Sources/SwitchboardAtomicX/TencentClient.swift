@@ -203,7 +203,8 @@ final class TencentClient: Sendable {
             if state.isLoggedIn, state.user == userID, state.sdkAppID == sdkAppID { return nil }
             let configuration = ClientConfiguration(
                 app: String(sdkAppID), user: userID, device: device, token: userSig, loginPolicy: .latestDevice,
-                surface: TencentLimits.surface, timing: TencentLimits.timing)
+                surface: TencentLimits.surface, timing: TencentLimits.timing,
+                tokenWarningLead: TencentLimits.tokenWarningLead)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
                                         clock: environment.clock)
             let previous = state.session

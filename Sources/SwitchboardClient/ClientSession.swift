@@ -303,7 +303,8 @@ public actor ClientSession {
                 let hello = Hello(
                     app: configuration.app, user: configuration.user, device: configuration.device, token: token,
                     loginPolicy: configuration.loginPolicy, surface: configuration.surface,
-                    resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) })
+                    resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) },
+                    tokenWarningLead: configuration.tokenWarningLead)
                 connection?.send(.hello(hello))
             case .closeLink:
                 closeLink()

@@ -127,7 +127,9 @@ public final class RTMClient: Sendable {
             guard RTMLimits.isValidID(user) else { return .failure(.invalidArgument) }
             let configuration = ClientConfiguration(
                 app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
-                surface: profile.surface, timing: profile.timing)
+                surface: profile.surface, timing: profile.timing,
+                // No lead: ask the service for no notice rather than its default.
+                tokenWarningLead: profile.tokenWarningLead ?? .zero)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
                                         clock: environment.clock)
             state.session = session

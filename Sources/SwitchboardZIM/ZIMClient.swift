@@ -114,7 +114,7 @@ final class ZIMClient: Sendable {
             guard state.connection == .disconnected else { return nil }
             let configuration = ClientConfiguration(
                 app: app, user: UserID(user), device: device, token: token, loginPolicy: .multiDevice,
-                surface: "zim", timing: ZIMLimits.timing)
+                surface: "zim", timing: ZIMLimits.timing, tokenWarningLead: ZIMLimits.tokenWillExpireNotice)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
                                         clock: environment.clock)
             let previous = state.session
