@@ -355,7 +355,7 @@ public actor ClientSession {
     }
 
     private func linkConnected(_ connection: any TransportConnection, generation: Int) {
-        guard generation == linkGeneration, machine.link == .opening else {
+        guard generation == linkGeneration, machine.isOpeningLink else {
             connection.close()
             return
         }
