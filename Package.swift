@@ -158,8 +158,8 @@ let package = Package(
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
         .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
-        // anyRTC ARtmKit: the same engine under anyRTC's names and differences.
-        .target(name: "SwitchboardARtm", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
+        // anyRTC ARtmKit: Agora's surface under anyRTC's names, with its differences (AnyRTCVendor).
+        .target(name: "SwitchboardARtm", dependencies: ["SwitchboardAgora", "SwitchboardRTM"]),
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
         .target(
             name: "SwitchboardZIM",
