@@ -17,7 +17,6 @@ import SwitchboardWire
 /// a completion precedes the events its request caused.
 final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable {
     // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
-
     let callState = StatePublisher(initialState: CallState())
     let loginState = StatePublisher(initialState: LoginState())
     let deviceState = StatePublisher(initialState: DeviceState())
