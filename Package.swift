@@ -12,9 +12,12 @@ let package = Package(
         .library(name: "SwitchboardJSON", targets: ["SwitchboardJSON"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         .library(name: "SwitchboardWire", targets: ["SwitchboardWire"]),
+        .library(name: "SwitchboardClock", targets: ["SwitchboardClock"]),
         .library(name: "SwitchboardService", targets: ["SwitchboardService"]),
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
+        .library(name: "SwitchboardEmbedded", targets: ["SwitchboardEmbedded"]),
         .library(name: "SwitchboardServer", targets: ["SwitchboardServer"]),
+        .library(name: "SwitchboardUserSig", targets: ["SwitchboardUserSig"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
@@ -61,7 +64,7 @@ let package = Package(
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
         // zlib, from Debian's zlib1g-dev (scripts/install-deps installs it when missing): the
-        // compressed body of Tencent UserSigs.
+        // compressed body of Tencent UserSigs (SwitchboardUserSig).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The JSON value and its parser/serializer over jansson. No package dependencies, so the
         // leak check (LeakCheck/) can build it under AddressSanitizer on its own.
@@ -73,6 +76,12 @@ let package = Package(
         .target(name: "SwitchboardProfiles", dependencies: ["SwitchboardCore"]),
         // Frames <-> JSON through SwitchboardJSON; the protocol documented in Schemas/.
         .target(name: "SwitchboardWire", dependencies: ["SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles"]),
+        // Time for the service and its clients: an injected clock anchored to the wall clock. Below both,
+        // so one test clock drives both sides.
+        .target(
+            name: "SwitchboardClock",
+            dependencies: ["SwitchboardCore", .product(name: "Clocks", package: "swift-clocks")]
+        ),
         // The authority: sessions, presence, routing, timers, records. Transport-agnostic.
         .target(
             name: "SwitchboardService",
@@ -80,26 +89,44 @@ let package = Package(
                 "SwitchboardCore",
                 "SwitchboardProfiles",
                 "SwitchboardWire",
-                "CZlib",
+                "SwitchboardClock",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // One logged-in session: connection state machine, heartbeat, reconnect and resume.
+        // Tencent's UserSig (TLSSigAPIv2): made by the Tencent surface's GenerateTestUserSig, checked by the
+        // server's UserSigTokenVerifier. A vendor rule, so neither the service nor the client holds it.
+        .target(
+            name: "SwitchboardUserSig",
+            dependencies: ["SwitchboardJSON", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // One logged-in session: connection state machine, heartbeat, reconnect and resume. No service
+        // code: scripts/check-dependencies keeps it (and SwitchboardLoad) off SwitchboardService.
         .target(
             name: "SwitchboardClient",
             dependencies: [
                 "SwitchboardCore",
                 "SwitchboardWire",
-                "SwitchboardService",
-                .product(name: "DequeModule", package: "swift-collections"),
+                "SwitchboardClock",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // The embedded default: the process's in-process service and the in-process transport (with fault
+        // injection for tests), which the surfaces provide as the process's own service.
+        .target(
+            name: "SwitchboardEmbedded",
+            dependencies: [
+                "SwitchboardCore",
+                "SwitchboardWire",
+                "SwitchboardClock",
+                "SwitchboardService",
+                "SwitchboardClient",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The network server: the service behind a WebSocket endpoint, health and metrics over HTTP.
@@ -109,6 +136,7 @@ let package = Package(
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",
+                "SwitchboardUserSig",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -131,22 +159,25 @@ let package = Package(
         .target(
             name: "SwitchboardRTM",
             dependencies: [
-                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardService", "SwitchboardClient",
+                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient", "SwitchboardEmbedded",
             ]
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
         .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
-        // anyRTC ARtmKit: the same engine under anyRTC's names and differences.
-        .target(name: "SwitchboardARtm", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
+        // anyRTC ARtmKit: Agora's surface under anyRTC's names, with its differences (AnyRTCVendor).
+        .target(name: "SwitchboardARtm", dependencies: ["SwitchboardAgora", "SwitchboardRTM"]),
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
         .target(
             name: "SwitchboardZIM",
-            dependencies: ["SwitchboardProfiles", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: ["SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient", "SwitchboardEmbedded"]
         ),
         // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
         .target(
             name: "SwitchboardAtomicX",
-            dependencies: ["SwitchboardProfiles", "SwitchboardJSON", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
+            dependencies: [
+                "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient",
+                "SwitchboardEmbedded", "SwitchboardUserSig",
+            ]
         ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.
         .target(
@@ -156,6 +187,7 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 "SwitchboardClient",
+                "SwitchboardEmbedded",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -182,6 +214,7 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 "SwitchboardClient",
+                "SwitchboardEmbedded",
                 "SwitchboardTesting",
                 "SwitchboardServer",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -215,7 +248,7 @@ let package = Package(
             name: "SwitchboardServiceTests",
             dependencies: [
                 "SwitchboardProfiles",
-                "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardUserSig", "SwitchboardServer",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -241,14 +274,14 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
-                "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM",
+                "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM", "SwitchboardUserSig", "SwitchboardServer",
             ]),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
-                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora",
+                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "SwitchboardWire", package: "Switchboard"),
                 .product(name: "SwitchboardService", package: "Switchboard"),
                 .product(name: "SwitchboardClient", package: "Switchboard"),
+                .product(name: "SwitchboardEmbedded", package: "Switchboard"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ServiceInProcess",

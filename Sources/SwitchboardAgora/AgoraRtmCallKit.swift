@@ -12,96 +12,11 @@ public typealias AgoraRtmRemoteInvitationRefuseBlock = (AgoraRtmInvitationApiCal
 
 /// `AgoraRtmCallKit`: sends, cancels, accepts and refuses call invitations. Obtained from
 /// `AgoraRtmKit.getRtmCall()`. Callback order and misuse codes: docs/AGORA.md.
-open class AgoraRtmCallKit: NSObject, @unchecked Sendable {
-    // @unchecked: the delegate and kit references are behind `lock`.
-    private let lock = NSLock()
-    private weak var delegateStorage: AgoraRtmCallDelegate?
-    private weak var kitStorage: AgoraRtmKit?
-
-    /// `rtmKit`.
-    open weak var rtmKit: AgoraRtmKit? { lock.withLock { kitStorage } }
-
-    /// `callDelegate`.
-    open weak var callDelegate: AgoraRtmCallDelegate? {
-        get { lock.withLock { delegateStorage } }
-        set { lock.withLock { delegateStorage = newValue } }
-    }
-
-    init(kit: AgoraRtmKit) {
-        kitStorage = kit
-    }
-
-    /// `sendLocalInvitation:completion:`.
-    open func send(_ localInvitation: AgoraRtmLocalInvitation, completion: AgoraRtmLocalInvitationSendBlock? = nil) {
-        let completion = VendorCallback(completion)
-        guard let engine = rtmKit?.engine else { return }
-        engine.send(localInvitation.core, owner: localInvitation, callee: localInvitation.calleeId,
-                    content: localInvitation.content, channelID: localInvitation.channelId) {
-            completion(RTMSurface.convert($0))
-        }
-    }
-
-    /// `cancelLocalInvitation:completion:`.
-    open func cancel(_ localInvitation: AgoraRtmLocalInvitation, completion: AgoraRtmLocalInvitationCancelBlock? = nil) {
-        let completion = VendorCallback(completion)
-        rtmKit?.engine.cancel(localInvitation.core) { completion(RTMSurface.convert($0)) }
-    }
-
-    /// `acceptRemoteInvitation:completion:`.
-    open func accept(_ remoteInvitation: AgoraRtmRemoteInvitation, completion: AgoraRtmRemoteInvitationAcceptBlock? = nil) {
-        let completion = VendorCallback(completion)
-        rtmKit?.engine.accept(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
-    }
-
-    /// `refuseRemoteInvitation:completion:`.
-    open func refuse(_ remoteInvitation: AgoraRtmRemoteInvitation, completion: AgoraRtmRemoteInvitationRefuseBlock? = nil) {
-        let completion = VendorCallback(completion)
-        rtmKit?.engine.refuse(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
-    }
-
-    /// Delivers an invitation event to the call delegate (on the callback queue).
-    func deliver(_ event: RTMEvent) {
-        let delegate = callDelegate
-        switch event {
-        case .localInvitationReceivedByPeer(let core):
-            guard let local = core.surfaceObject as? AgoraRtmLocalInvitation else { return }
-            delegate?.rtmCallKit(self, localInvitationReceivedByPeer: local)
-        case .localInvitationAccepted(let core, let response):
-            guard let local = core.surfaceObject as? AgoraRtmLocalInvitation else { return }
-            delegate?.rtmCallKit(self, localInvitationAccepted: local, withResponse: response)
-        case .localInvitationRefused(let core, let response):
-            guard let local = core.surfaceObject as? AgoraRtmLocalInvitation else { return }
-            delegate?.rtmCallKit(self, localInvitationRefused: local, withResponse: response)
-        case .localInvitationCanceled(let core):
-            guard let local = core.surfaceObject as? AgoraRtmLocalInvitation else { return }
-            delegate?.rtmCallKit(self, localInvitationCanceled: local)
-        case .localInvitationFailure(let core, let code):
-            guard let local = core.surfaceObject as? AgoraRtmLocalInvitation else { return }
-            delegate?.rtmCallKit(self, localInvitationFailure: local, errorCode: RTMSurface.convert(code))
-        case .remoteInvitationReceived(let core):
-            let remote = AgoraRtmRemoteInvitation(core: core)
-            core.surfaceObject = remote
-            delegate?.rtmCallKit(self, remoteInvitationReceived: remote)
-        case .remoteInvitationAccepted(let core):
-            guard let remote = core.surfaceObject as? AgoraRtmRemoteInvitation else { return }
-            delegate?.rtmCallKit(self, remoteInvitationAccepted: remote)
-        case .remoteInvitationRefused(let core):
-            guard let remote = core.surfaceObject as? AgoraRtmRemoteInvitation else { return }
-            delegate?.rtmCallKit(self, remoteInvitationRefused: remote)
-        case .remoteInvitationCanceled(let core):
-            guard let remote = core.surfaceObject as? AgoraRtmRemoteInvitation else { return }
-            delegate?.rtmCallKit(self, remoteInvitationCanceled: remote)
-        case .remoteInvitationFailure(let core, let code):
-            guard let remote = core.surfaceObject as? AgoraRtmRemoteInvitation else { return }
-            delegate?.rtmCallKit(self, remoteInvitationFailure: remote, errorCode: RTMSurface.convert(code))
-        default:
-            break
-        }
-    }
-}
+public typealias AgoraRtmCallKit = VendorRtmCallKit<AgoraVendor>
 
 /// `AgoraRtmLocalInvitation`: the caller's invitation. Set `calleeId`, `content` and `channelId`, then
-/// `send(_:completion:)`; `state` and `response` follow the invitation's life.
+/// `send(_:completion:)`; `state` and `response` follow the invitation's life. anyRTC's
+/// `ARtmLocalInvitation` is this class.
 open class AgoraRtmLocalInvitation: NSObject, @unchecked Sendable {
     // @unchecked: the app sets the properties before sending, as with the SDK; the engine's state is
     // behind its own lock.
@@ -130,7 +45,8 @@ open class AgoraRtmLocalInvitation: NSObject, @unchecked Sendable {
 }
 
 /// `AgoraRtmRemoteInvitation`: the callee's invitation, created by the SDK and handed to
-/// `rtmCallKit(_:remoteInvitationReceived:)`. Set `response` before accepting or refusing.
+/// `rtmCallKit(_:remoteInvitationReceived:)`. Set `response` before accepting or refusing. anyRTC's
+/// `ARtmRemoteInvitation` is this class.
 open class AgoraRtmRemoteInvitation: NSObject, @unchecked Sendable {
     // @unchecked: immutable apart from the engine's state, which is behind its own lock.
     let core: RTMRemoteInvitation

@@ -1,7 +1,9 @@
 import Foundation
 import SwitchboardRTM
 
-/// `AgoraRtmMessage`: a text message (under 32 KB).
+/// `AgoraRtmMessage`: a text message (under 32 KB). anyRTC's `ARtmMessage` is this class: it has no
+/// raw message class, so raw data from an Agora sender reaches it as a message of type `.raw` whose
+/// `text` is the sender's description.
 open class AgoraRtmMessage: NSObject, @unchecked Sendable {
     /// `type`.
     open internal(set) var type: AgoraRtmMessageType
@@ -23,10 +25,6 @@ open class AgoraRtmMessage: NSObject, @unchecked Sendable {
         type = message.rawData == nil ? .text : .raw
         serverReceivedTs = message.serverReceivedTs
         isOfflineMessage = message.isOfflineMessage
-    }
-
-    static func received(_ message: RTMMessage) -> AgoraRtmMessage {
-        message.rawData == nil ? AgoraRtmMessage(message) : AgoraRtmRawMessage(message)
     }
 
     var engineMessage: RTMMessage { RTMMessage(text: text) }
@@ -52,7 +50,7 @@ open class AgoraRtmRawMessage: AgoraRtmMessage, @unchecked Sendable {
     override var engineMessage: RTMMessage { RTMMessage(text: text, rawData: [UInt8](rawData)) }
 }
 
-/// `AgoraRtmSendMessageOptions`.
+/// `AgoraRtmSendMessageOptions` (anyRTC's `ARtmSendMessageOptions` is this class).
 open class AgoraRtmSendMessageOptions: NSObject, @unchecked Sendable {
     /// `enableOfflineMessaging`: keep the message for an offline peer.
     open var enableOfflineMessaging = false
@@ -63,30 +61,14 @@ open class AgoraRtmSendMessageOptions: NSObject, @unchecked Sendable {
 }
 
 /// `AgoraRtmPeerOnlineStatus`.
-open class AgoraRtmPeerOnlineStatus: NSObject, @unchecked Sendable {
-    /// `peerId`.
-    open internal(set) var peerId: String
-    /// `state`.
-    open internal(set) var state: AgoraRtmPeerOnlineState
+open class AgoraRtmPeerOnlineStatus: VendorRtmPeerOnlineStatus, @unchecked Sendable {
     /// `isOnline` (deprecated in 1.2.0: use `state`).
     @available(*, deprecated, message: "use state")
     open var isOnline: Bool { state == .online }
-
-    init(_ status: RTMPeerStatus) {
-        peerId = status.peerID
-        state = RTMSurface.convert(status.state)
-    }
 }
 
 /// `AgoraRtmMember`.
-open class AgoraRtmMember: NSObject, @unchecked Sendable {
+open class AgoraRtmMember: VendorRtmMember, @unchecked Sendable {
     /// `userId`.
-    open internal(set) var userId: String
-    /// `channelId`.
-    open internal(set) var channelId: String
-
-    init(userId: String, channelId: String) {
-        self.userId = userId
-        self.channelId = channelId
-    }
+    open var userId: String { memberId }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardService
+import SwitchboardUserSig
 
 // Tencent's debug helper (TUICallKit `Debug/GenerateTestUserSig.swift`), which the call samples
 // use to make a UserSig on the device. As in the vendor's file, it is for debugging and samples

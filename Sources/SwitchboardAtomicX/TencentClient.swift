@@ -3,25 +3,20 @@ import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and
 /// `TUICallEngine` of one ``AtomicXInstance``): one logged-in session at a time, the call the device
-/// shows, the local devices, and the order of everything the app hears.
+/// shows, the local devices, and what the app hears. The session, the job queue, the callback queue
+/// (the main queue unless the environment names another, reference decision 21) and the login
+/// generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
 ///
-/// Ordering: requests go to the session through one FIFO job queue; the session hands responses and
-/// events back in frame order, and each becomes one block on the callback queue (the main queue unless
-/// the environment names another, reference decision 21). A block publishes the new state first, then
-/// runs the completion or sends the events, so a subscriber reading `state.value` inside `onCallEnded`
-/// sees the call as it ended, and a completion precedes the events its request caused.
-final class TencentClient: Sendable {
-    let environment: ClientEnvironment
-    /// Each instance is one device of its user.
-    let device: DeviceID
-    let callbackQueue: DispatchQueue
-    private let jobs = SerialJobQueue()
-    let state: Mutex<State>
-
+/// Each block on the callback queue publishes the new state first, then runs the completion or sends
+/// the events, so a subscriber reading `state.value` inside `onCallEnded` sees the call as it ended, and
+/// a completion precedes the events its request caused.
+final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable {
+    // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
     let callState = StatePublisher(initialState: CallState())
     let loginState = StatePublisher(initialState: LoginState())
     let deviceState = StatePublisher(initialState: DeviceState())
@@ -30,7 +25,7 @@ final class TencentClient: Sendable {
     let observers = Mutex<[WeakObserver]>([])
     let experimental = Mutex(ExperimentalSettings())
 
-    struct State {
+    struct State: SurfaceState {
         var session: ClientSession?
         var user: UserID?
         var sdkAppID: Int32 = 0
@@ -107,31 +102,12 @@ final class TencentClient: Sendable {
     }
 
     init(environment: ClientEnvironment) {
-        self.environment = environment
-        self.callbackQueue = environment.callbackQueue ?? .main
-        self.device = DeviceID("tencent-\(UUID().uuidString.lowercased())")
-        self.state = Mutex(State())
+        EmbeddedService.provideAsProcessService()
+        super.init(environment: environment, devicePrefix: "tencent", state: State())
     }
 
     deinit {
-        let (session, timer) = state.withLock { ($0.session, $0.durationTimer) }
-        timer?.task.cancel()
-        if let session {
-            Task { await session.shutdown() }
-        }
-    }
-
-    var now: Timestamp { environment.clock.now() }
-
-    // MARK: - Plumbing
-
-    func enqueue(_ job: @escaping SerialJobQueue.Job) {
-        jobs.enqueue(job)
-    }
-
-    /// Runs `block` on the callback queue after every block posted before it.
-    func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
+        state.withLock { $0.durationTimer }?.task.cancel()
     }
 
     /// Answers an API call on the callback queue.
@@ -140,34 +116,20 @@ final class TencentClient: Sendable {
         post { completion(result) }
     }
 
-    /// Sends `operation` on the logged-in session, in order; `completion` runs on the session's
-    /// executor (in order with the events), so it must `post` what the app sees. An answer that arrives
-    /// after the login it was sent under ended (logout, another user) is a `notLoggedIn` failure: it must
-    /// not touch the state of the login that followed.
-    func submit(
-        _ operation: ServiceOperation,
-        completion: @escaping @Sendable (Result<Reply, SignalingError>) -> Void
+    /// As the host's, and an answer that arrives after the login it was sent under ended (logout,
+    /// another user) is a `notLoggedIn` failure: it must not touch the state of the login that followed.
+    override func submit(
+        _ operation: ServiceOperation, timeout: Duration? = nil, waitWhileReconnecting: Bool = true,
+        completion: @escaping ClientSession.Completion<Reply>
     ) {
-        let current: (ClientSession, Int)? = state.withLock { state in
-            guard state.isLoggedIn, let session = state.session else { return nil }
-            return (session, state.generation)
-        }
-        guard let (session, generation) = current else {
-            return completion(.failure(SignalingError(.notLoggedIn, "not logged in")))
-        }
+        let generation = state.withLock { $0.generation }
         let this = WeakReference(self)
-        enqueue {
-            await session.submit(operation) { result in
-                guard this.value?.isCurrent(generation) == true else {
-                    return completion(.failure(SignalingError(.notLoggedIn, "the login ended before the answer")))
-                }
-                completion(result)
+        super.submit(operation, timeout: timeout, waitWhileReconnecting: waitWhileReconnecting) { result in
+            guard this.value?.isCurrent(generation) == true else {
+                return completion(.failure(SignalingError(.notLoggedIn, "the login ended before the answer")))
             }
+            completion(result)
         }
-    }
-
-    func isCurrent(_ generation: Int) -> Bool {
-        state.withLock { $0.generation == generation }
     }
 
     /// Sends `operation` and forgets it (protocol duties: busy answers, media reports).
@@ -199,22 +161,18 @@ final class TencentClient: Sendable {
                             leaving: ServiceOperation?, ended: TencentCallView?, superseded: Done?)
         let outcome: Switch? = state.withLock { state in
             if state.isLoggedIn, state.user == userID, state.sdkAppID == sdkAppID { return nil }
-            let configuration = ClientConfiguration(
+            let session = makeSession(ClientConfiguration(
                 app: String(sdkAppID), user: userID, device: device, token: userSig, loginPolicy: .latestDevice,
-                surface: TencentLimits.surface, timing: TencentLimits.timing)
-            let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
-            let previous = state.session
+                surface: TencentLimits.surface, timing: TencentLimits.timing,
+                tokenWarningLead: TencentLimits.tokenWarningLead))
             // A call in progress ends with the session it belongs to: hung up, as at logout.
             let (ended, leaving) = state.endCallWithSession(at: now)
             if state.user != userID {
                 state.profiles = [:]
             }
-            state.session = session
-            state.user = userID
+            let previous = state.begin(session, as: userID)
             state.sdkAppID = sdkAppID
             state.isLoggedIn = false
-            state.generation += 1
             let superseded = state.takeAnyPendingLogin()
             state.pendingLogin = (state.generation, completion)
             return (session, previous, state.generation, leaving, ended, superseded)
@@ -227,24 +185,21 @@ final class TencentClient: Sendable {
         if let ended {
             showEndedHere(ended)
         }
-        let this = WeakReference(self)
-        enqueue {
+        startLogin(session, generation: generation, retiring: {
             if let previous { await Self.retire(previous, leaving: leaving) }
-            await session.observe { event in this.value?.handle(event, generation: generation) }
-            await session.startLogin { result in
-                guard let client = this.value else { return }
-                switch result {
-                case .success:
-                    client.loggedIn(session, generation: generation)
-                case .failure(let error):
-                    let pending: Done?? = client.state.withLock { state in
-                        guard state.generation == generation else { return nil }
-                        state.session = nil
-                        state.user = nil
-                        return state.takePendingLogin(generation)
-                    }
-                    if let pending { client.complete(pending, .failure(TencentErrorMapping.loginError(error))) }
+        }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                loggedIn(session, generation: generation)
+            case .failure(let error):
+                let pending: Done?? = state.withLock { state in
+                    guard state.generation == generation else { return nil }
+                    state.session = nil
+                    state.user = nil
+                    return state.takePendingLogin(generation)
                 }
+                if let pending { complete(pending, .failure(TencentErrorMapping.loginError(error))) }
             }
         }
     }
@@ -358,18 +313,12 @@ final class TencentClient: Sendable {
 
     /// Logs out and lets the session go (the instance is released).
     func shutdown() {
-        let (session, pending) = state.withLock { state -> (ClientSession?, Done?) in
-            defer {
-                state.session = nil
-                state.isLoggedIn = false
-                state.generation += 1
-                state.stopDurationTimer()
-            }
-            return (state.session, state.takeAnyPendingLogin())
+        let pending = endSession { state in
+            state.isLoggedIn = false
+            state.stopDurationTimer()
+            return state.takeAnyPendingLogin()
         }
         complete(pending, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "the instance was released")))
-        guard let session else { return }
-        enqueue { await Self.retire(session, leaving: nil) }
     }
 
     /// Ends a session for good: leaves its call first (as at logout) while it can still send, then logs
@@ -384,9 +333,8 @@ final class TencentClient: Sendable {
 
     // MARK: - Events from the session
 
-    /// Called on the session's executor, in order.
-    private func handle(_ event: ClientEvent, generation: Int) {
-        guard state.withLock({ $0.generation == generation }) else { return }
+    /// Called on the session's executor, in order, for the current session only.
+    override func sessionEvent(_ event: ClientEvent, generation: Int) {
         switch event {
         case .connection(let connectionState, let reason):
             guard connectionState == .disconnected || connectionState == .aborted else { return }
@@ -446,13 +394,11 @@ final class TencentClient: Sendable {
         case .tokenExpired:
             // The UserSig ran out while connected: the IM SDK logs out and says `onUserSigExpired`. A
             // replayed notice for a sig renewed since changes nothing.
-            guard let session = state.withLock({ $0.session }) else { return }
-            enqueue { [weak self] in
-                guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
-                guard state.withLock({ $0.session === session }) else { return }
+            whenTokenStillExpired(end: { [weak self] session in
+                guard let self else { return }
                 // The session can still send: the call in progress is left, as at logout.
                 await Self.retire(session, leaving: forcedOut(.loginExpired, generation: generation))
-            }
+            })
         case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
             break
         }

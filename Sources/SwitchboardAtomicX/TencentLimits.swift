@@ -35,6 +35,9 @@ public enum TencentLimits {
 
     /// The client timers of a Tencent login (12 s login timeout, DECISIONS.md).
     public static let timing = ClientTiming(loginTimeout: .seconds(12))
+    /// The IM SDK has no notice before a UserSig expires (only `onUserSigExpired` after): its logins ask
+    /// the service for none.
+    static let tokenWarningLead: Duration = .zero
 
     /// The session surface name: UserSig logins are checked for it (`UserSigTokenVerifier`).
     static let surface = "tencent"

@@ -12,10 +12,15 @@ public struct ClientConfiguration: Sendable, Hashable {
     /// Which surface this is ("agora", "zim", ...): for the service's logs and token rules.
     public var surface: String?
     public var timing: ClientTiming
+    /// How long before the token expires the service should warn (`session.tokenWillExpire`): the
+    /// surface's own lead (ZIM and Agora 1.5: 30 s); zero for no warning (anyRTC, Tencent); nil for the
+    /// protocol's default (``Hello/defaultTokenWarningLead``).
+    public var tokenWarningLead: Duration?
 
     public init(
         app: String, user: UserID, device: DeviceID, token: String? = nil,
-        loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming()
+        loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming(),
+        tokenWarningLead: Duration? = nil
     ) {
         self.app = app
         self.user = user
@@ -24,6 +29,7 @@ public struct ClientConfiguration: Sendable, Hashable {
         self.loginPolicy = loginPolicy
         self.surface = surface
         self.timing = timing
+        self.tokenWarningLead = tokenWarningLead
     }
 }
 

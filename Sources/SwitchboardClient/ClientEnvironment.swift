@@ -1,16 +1,15 @@
 import Dispatch
 import Foundation
-import Logging
 import Synchronization
-import SwitchboardService
 
 /// Where surface adapters connect and on which clock they time things: the one process-wide setting that
 /// vendor-style code (which has no notion of a server) picks up when it creates a kit or instance.
 ///
-/// Without configuration it is ``embedded``: one in-process ``SignalingService`` on the system clock,
-/// created on first use, so two `AgoraRtmKit` instances in one process can call each other. With the
-/// environment variable `SWITCHBOARD_URL` set (`ws://127.0.0.1:7480/v1/signal`), it is ``network(url:)``:
-/// a Switchboard server over WebSocket. Tests point it at a `TestWorld`.
+/// Without configuration it is ``processDefault``: the process's own service, which is the embedded
+/// in-process service of SwitchboardEmbedded in any process that uses a vendor surface, so two
+/// `AgoraRtmKit` instances in one process can call each other. With the environment variable
+/// `SWITCHBOARD_URL` set (`ws://127.0.0.1:7480/v1/signal`), it is ``network(url:)``: a Switchboard
+/// server over WebSocket. Tests point it at a `TestWorld`.
 public struct ClientEnvironment: Sendable {
     /// How sessions reach the service.
     public var transport: any Transport
@@ -31,7 +30,7 @@ public struct ClientEnvironment: Sendable {
         get {
             state.withLock { state in
                 if let state { return state }
-                let chosen = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"].map(network(url:)) ?? embedded
+                let chosen = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"].map(network(url:)) ?? processDefault
                 state = chosen
                 return chosen
             }
@@ -44,31 +43,7 @@ public struct ClientEnvironment: Sendable {
         ClientEnvironment(transport: WebSocketTransport(url: url), clock: .system())
     }
 
-    /// The embedded default: one in-process service in development mode for the whole process.
-    public static var embedded: ClientEnvironment {
-        let service = EmbeddedService.shared
-        return ClientEnvironment(transport: InProcessTransport(service: service.service), clock: service.clock)
-    }
-
     // The process's one piece of mutable configuration state; see DECISIONS.md ("Pointing clients at a
     // server").
     private static let state = Mutex<ClientEnvironment?>(nil)
-}
-
-/// The process-wide in-process service behind ``ClientEnvironment/embedded``, with its timer loop.
-final class EmbeddedService: Sendable {
-    let service: SignalingService
-    let clock: ServiceClock
-    private let timers: Task<Void, Never>
-
-    static let shared = EmbeddedService()
-
-    private init() {
-        clock = .system()
-        service = SignalingService(
-            configuration: .development, clock: clock, store: InMemoryCallRecordStore(), verifier: nil,
-            logger: Logger(label: "switchboard.embedded"))
-        let service = service
-        timers = Task { await service.run() }
-    }
 }

@@ -1,5 +1,5 @@
+import SwitchboardClock
 import SwitchboardCore
-import SwitchboardService
 import SwitchboardWire
 
 /// One logged-in session of a user's device: the layer every surface adapter stands on.
@@ -303,7 +303,8 @@ public actor ClientSession {
                 let hello = Hello(
                     app: configuration.app, user: configuration.user, device: configuration.device, token: token,
                     loginPolicy: configuration.loginPolicy, surface: configuration.surface,
-                    resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) })
+                    resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) },
+                    tokenWarningLead: configuration.tokenWarningLead)
                 connection?.send(.hello(hello))
             case .closeLink:
                 closeLink()
@@ -354,7 +355,7 @@ public actor ClientSession {
     }
 
     private func linkConnected(_ connection: any TransportConnection, generation: Int) {
-        guard generation == linkGeneration, machine.link == .opening else {
+        guard generation == linkGeneration, machine.isOpeningLink else {
             connection.close()
             return
         }

@@ -15,13 +15,55 @@ import SwitchboardWire
 /// - a session the service no longer has is replaced by a fresh login, which the session reports so
 ///   that surfaces can rejoin channels.
 struct ConnectionStateMachine {
+    /// A link being set up: where the attempt is, and how many attempts before it failed in a row
+    /// (the backoff exponent).
+    struct Attempt: Hashable {
+        enum Stage: Hashable {
+            /// No link: the next attempt waits for ``reconnectDue()``.
+            case waiting
+            /// The transport is connecting.
+            case opening
+            /// Connected; the hello is out, the welcome not yet in.
+            case handshaking
+        }
+
+        var stage: Stage
+        var failures = 0
+    }
+
+    /// A logged-in session's link.
     enum Link: Hashable {
-        case none
-        /// The transport is connecting.
-        case opening
-        /// Connected; the hello is out, the welcome not yet in.
-        case handshaking
         case up
+        case down(Attempt)
+    }
+
+    /// Logged in, and the service heard from lately: the link is up, or being repaired silently.
+    struct Connected: Hashable {
+        var link: Link
+        /// The service's session, which a reconnect resumes; nil once lost (the service no longer has
+        /// it), so that the next welcome replaces it.
+        var session: SessionID?
+        /// When anything last arrived from the service.
+        var lastInbound: Timestamp
+    }
+
+    /// Logged in, but the service has been silent too long: the link is being set up again.
+    struct Reconnecting: Hashable {
+        var attempt: Attempt
+        /// As in ``Connected/session``.
+        var session: SessionID?
+    }
+
+    /// Where the connection is: one value, so that no flag can contradict another (a link up while
+    /// logged out, a session kept while connecting, a backoff counted on a live link).
+    enum Phase: Hashable {
+        case disconnected
+        /// Another login of the user, or a ban, ended the session; only a logout leaves this.
+        case aborted
+        /// Logging in: no session yet, the link is being set up.
+        case connecting(Attempt)
+        case connected(Connected)
+        case reconnecting(Reconnecting)
     }
 
     enum Action: Hashable {
@@ -52,36 +94,85 @@ struct ConnectionStateMachine {
     }
 
     let timing: ClientTiming
-    private(set) var state: ConnectionState = .disconnected
-    private(set) var link: Link = .none
-    /// The service's session, once logged in; a reconnect resumes it.
-    private(set) var session: SessionID?
-    /// When anything last arrived from the service.
-    private(set) var lastInbound: Timestamp = .zero
-    /// Failed connection attempts in a row (the backoff exponent).
-    private(set) var attempt = 0
-    /// The logged-in session was lost (the service no longer has it); the next welcome replaces it.
-    private(set) var sessionLost = false
+    private(set) var phase: Phase = .disconnected
 
     init(timing: ClientTiming) {
         self.timing = timing
     }
 
+    /// The state the session reports.
+    var state: ConnectionState {
+        switch phase {
+        case .disconnected: .disconnected
+        case .aborted: .aborted
+        case .connecting: .connecting
+        case .connected: .connected
+        case .reconnecting: .reconnecting
+        }
+    }
+
+    /// The service's session, once logged in; a reconnect resumes it.
+    var session: SessionID? {
+        switch phase {
+        case .connected(let connected): connected.session
+        case .reconnecting(let reconnecting): reconnecting.session
+        case .disconnected, .aborted, .connecting: nil
+        }
+    }
+
+    /// When anything last arrived from the service (while connected).
+    var lastInbound: Timestamp {
+        if case .connected(let connected) = phase { connected.lastInbound } else { .zero }
+    }
+
     /// Whether requests can go out now.
-    var canSend: Bool { link == .up && (state == .connected || state == .reconnecting) }
+    var canSend: Bool {
+        if case .connected(let connected) = phase { connected.link == .up } else { false }
+    }
 
     /// Whether the session is logged in, even if its link is down for now.
-    var isLoggedIn: Bool { state == .connected || state == .reconnecting }
+    var isLoggedIn: Bool {
+        switch phase {
+        case .connected, .reconnecting: true
+        case .disconnected, .aborted, .connecting: false
+        }
+    }
+
+    /// Whether the transport is connecting (a link that connects now is the one wanted).
+    var isOpeningLink: Bool { attempt?.stage == .opening }
+
+    /// The link being set up, in a phase that has one (nil when the link is up, or there is no link to
+    /// have). Setting it on a connected session whose link was up takes the link down.
+    private var attempt: Attempt? {
+        get {
+            switch phase {
+            case .connecting(let attempt): attempt
+            case .connected(let connected): if case .down(let attempt) = connected.link { attempt } else { nil }
+            case .reconnecting(let reconnecting): reconnecting.attempt
+            case .disconnected, .aborted: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch phase {
+            case .connecting: phase = .connecting(newValue)
+            case .connected(var connected):
+                connected.link = .down(newValue)
+                phase = .connected(connected)
+            case .reconnecting(var reconnecting):
+                reconnecting.attempt = newValue
+                phase = .reconnecting(reconnecting)
+            case .disconnected, .aborted: break
+            }
+        }
+    }
 
     // MARK: - Inputs
 
     mutating func loginRequested(at now: Timestamp) throws(SignalingError) -> [Action] {
-        switch state {
+        switch phase {
         case .disconnected:
-            state = .connecting
-            session = nil
-            attempt = 0
-            link = .opening
+            phase = .connecting(Attempt(stage: .opening))
             return [.report(.connecting, .login), .armLoginTimeout(now + timing.loginTimeout), .openLink]
         case .aborted:
             throw SignalingError(.alreadyLoggedIn, "the session was aborted; log out before logging in again")
@@ -92,98 +183,106 @@ struct ConnectionStateMachine {
 
     /// A reconnect delay elapsed.
     mutating func reconnectDue() -> [Action] {
-        guard link == .none, state == .connecting || state == .connected || state == .reconnecting else { return [] }
-        link = .opening
+        guard var next = attempt, next.stage == .waiting else { return [] }
+        next.stage = .opening
+        attempt = next
         return [.openLink]
     }
 
     /// The transport connected.
     mutating func linkOpened(at now: Timestamp) -> [Action] {
-        guard link == .opening else { return [.closeLink] }
-        link = .handshaking
+        guard var next = attempt, next.stage == .opening else { return [.closeLink] }
+        next.stage = .handshaking
+        attempt = next
         return [.sendHello(resume: session), .armHandshakeTimeout(now + timing.handshakeTimeout)]
     }
 
     /// The service did not answer the hello in time: drop the link and try again.
     mutating func handshakeTimedOut() -> [Action] {
-        guard link == .handshaking else { return [] }
-        link = .none
+        guard attempt?.stage == .handshaking else { return [] }
+        dropLink()
         return [.closeLink] + retryLater()
     }
 
     /// The transport could not connect.
     mutating func linkFailed() -> [Action] {
-        guard link == .opening || link == .handshaking else { return [] }
-        link = .none
+        guard let stage = attempt?.stage, stage == .opening || stage == .handshaking else { return [] }
+        dropLink()
         return retryLater()
     }
 
     /// The link ended (closed by either side, or found dead).
     mutating func linkLost(at now: Timestamp) -> [Action] {
-        guard link != .none else { return [] }
-        let wasUp = link == .up
-        link = .none
-        switch state {
-        case .connected where wasUp:
+        if case .connected(let connected) = phase, connected.link == .up {
             // Repair silently first and at once; the silence check reports reconnecting if it takes
             // too long. A link that never came up counts as a failed attempt (backoff), so a service
             // that ends every new link cannot make the client spin.
+            dropLink()
             return [.closeLink, .scheduleReconnect(.zero)]
-        case .connected:
-            return [.closeLink] + retryLater()
-        case .connecting, .reconnecting:
-            return [.closeLink] + retryLater()
-        case .disconnected, .aborted:
-            return [.closeLink]
         }
+        guard let stage = attempt?.stage, stage != .waiting else { return [] }
+        dropLink()
+        return [.closeLink] + retryLater()
+    }
+
+    /// The link is gone: the next attempt waits for ``reconnectDue()``. The failures so far count on
+    /// (none after a link that was up).
+    private mutating func dropLink() {
+        var next = attempt ?? Attempt(stage: .waiting)
+        next.stage = .waiting
+        attempt = next
     }
 
     private mutating func retryLater() -> [Action] {
-        guard state == .connecting || state == .connected || state == .reconnecting else { return [] }
-        attempt += 1
-        return [.scheduleReconnect(timing.reconnectDelay(attempt: attempt))]
+        guard var next = attempt else { return [] }
+        next.failures += 1
+        attempt = next
+        return [.scheduleReconnect(timing.reconnectDelay(attempt: next.failures))]
     }
 
     /// Something arrived from the service. Only traffic on a link that is up shows the service is
     /// there; a refusal or a bye during a handshake does not.
     mutating func heard(at now: Timestamp) {
-        if link == .up { lastInbound = now }
+        guard case .connected(var connected) = phase, connected.link == .up else { return }
+        connected.lastInbound = now
+        phase = .connected(connected)
     }
 
     mutating func welcomed(_ welcome: Welcome, at now: Timestamp) -> [Action] {
-        guard link == .handshaking else { return [] }
-        link = .up
-        lastInbound = now
-        attempt = 0
-        let replaced = sessionLost || (session != nil && !(welcome.resumed && welcome.session == session))
-        session = welcome.session
-        sessionLost = false
+        guard attempt?.stage == .handshaking else { return [] }
         let silence = Action.armSilenceCheck(now + timing.interruptedAfter)
-        let pending: [Action] = replaced ? [.failPending(SignalingError(.disconnected, "the session was lost")), .sessionReplaced] : [.resendPending]
-        switch state {
+        let previous = phase
+        phase = .connected(Connected(link: .up, session: welcome.session, lastInbound: now))
+        switch previous {
         case .connecting:
-            state = .connected
             return [.report(.connected, .loginSuccess), .finishLogin(nil), silence]
-        case .connected:
-            return pending + [silence]
-        case .reconnecting:
-            state = .connected
-            return [.report(.connected, .loginSuccess)] + pending + [silence]
+        case .connected(let connected):
+            return pending(resuming: connected.session, with: welcome) + [silence]
+        case .reconnecting(let reconnecting):
+            return [.report(.connected, .loginSuccess)] + pending(resuming: reconnecting.session, with: welcome) + [silence]
         case .disconnected, .aborted:
-            link = .none
+            // No link to be welcomed on (the guard above); kept for the compiler.
+            phase = previous
             return [.closeLink]
         }
     }
 
+    /// What happens to the requests waiting for an answer once a logged-in session is welcomed again:
+    /// re-sent when the welcome resumed `session`, failed when a fresh session replaced it (or a lost
+    /// one, nil).
+    private func pending(resuming session: SessionID?, with welcome: Welcome) -> [Action] {
+        if let session, welcome.resumed && welcome.session == session { return [.resendPending] }
+        return [.failPending(SignalingError(.disconnected, "the session was lost")), .sessionReplaced]
+    }
+
     mutating func refused(_ error: SignalingError, at now: Timestamp) -> [Action] {
-        guard link == .handshaking || link == .up else { return [] }
-        link = .none
-        switch state {
+        guard attempt?.stage == .handshaking || canSend else { return [] }
+        switch phase {
         case .connecting:
-            state = .disconnected
-            session = nil
+            phase = .disconnected
             return [.report(.disconnected, .loginFailure), .finishLogin(error), .closeLink]
         case .connected, .reconnecting:
+            dropLink()
             if error.code == .service(.sessionExpired) {
                 // Too late to resume: log in afresh at once.
                 loseSession()
@@ -212,44 +311,58 @@ struct ConnectionStateMachine {
         }
     }
 
+    /// The service no longer has the session: the next welcome replaces it.
     private mutating func loseSession() {
-        if session != nil && isLoggedIn { sessionLost = true }
-        session = nil
+        switch phase {
+        case .connected(var connected):
+            connected.session = nil
+            phase = .connected(connected)
+        case .reconnecting(var reconnecting):
+            reconnecting.session = nil
+            phase = .reconnecting(reconnecting)
+        case .disconnected, .aborted, .connecting:
+            break
+        }
     }
 
+    /// Ends the session in `newState` (``ConnectionState/disconnected`` or ``ConnectionState/aborted``).
     private mutating func end(in newState: ConnectionState, reason: ConnectionChangeReason, error: SignalingError) -> [Action] {
-        guard state != .disconnected else { return [] }
+        guard phase != .disconnected else { return [] }
         var actions: [Action] = []
-        if state == .connecting {
+        if case .connecting = phase {
             actions.append(.finishLogin(error))
         }
-        state = newState
-        session = nil
-        sessionLost = false
-        link = .none
+        phase = newState == .aborted ? .aborted : .disconnected
         return actions + [.report(newState, reason), .closeLink, .failPending(error)]
     }
 
     /// The silence check armed by ``Action/armSilenceCheck(_:)`` fired.
     mutating func silenceCheck(at now: Timestamp) -> [Action] {
-        guard state == .connected else { return [] }
-        let due = lastInbound + timing.interruptedAfter
+        guard case .connected(let connected) = phase else { return [] }
+        let due = connected.lastInbound + timing.interruptedAfter
         guard now >= due else { return [.armSilenceCheck(due)] }
-        state = .reconnecting
         var actions: [Action] = [.report(.reconnecting, .interrupted)]
-        if link == .up || link == .handshaking {
+        var next: Attempt
+        switch connected.link {
+        case .up:
             // The link looks up but has carried nothing: it is dead.
-            link = .none
+            next = Attempt(stage: .waiting)
             actions += [.closeLink, .scheduleReconnect(.zero)]
+        case .down(let attempt) where attempt.stage == .handshaking:
+            // As dead: the service has not answered the hello either.
+            next = attempt
+            next.stage = .waiting
+            actions += [.closeLink, .scheduleReconnect(.zero)]
+        case .down(let attempt):
+            next = attempt
         }
+        phase = .reconnecting(Reconnecting(attempt: next, session: connected.session))
         return actions
     }
 
     mutating func loginTimedOut() -> [Action] {
-        guard state == .connecting else { return [] }
-        state = .disconnected
-        link = .none
-        session = nil
+        guard case .connecting = phase else { return [] }
+        phase = .disconnected
         return [.report(.disconnected, .loginTimeout),
                 .finishLogin(SignalingError(.timeout, "not logged in within \(timing.loginTimeout)")),
                 .closeLink]
@@ -257,7 +370,7 @@ struct ConnectionStateMachine {
 
     /// The app logs out (after the logout request, if one could be sent, was answered or timed out).
     mutating func loggedOut() throws(SignalingError) -> [Action] {
-        guard state != .disconnected else {
+        guard phase != .disconnected else {
             throw SignalingError(.notLoggedIn, "not logged in")
         }
         return end(in: .disconnected, reason: .logout, error: SignalingError(.cancelled, "logged out"))

@@ -1,6 +1,6 @@
 /// Runs async jobs one after another, in the order they were enqueued: how a surface adapter keeps its
 /// requests to a client session in the order the app made them (each job awaits its session call before
-/// the next starts). Used by the Agora/anyRTC and ZIM engines.
+/// the next starts). Each ``SurfaceHost`` has one.
 ///
 /// Jobs still queued when the queue is released are dropped; a running job finishes.
 public final class SerialJobQueue: Sendable {

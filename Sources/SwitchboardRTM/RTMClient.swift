@@ -1,38 +1,25 @@
 import Dispatch
-import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardService
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one `AgoraRtmKit` / `ARtmKit`: one logged-in session at a time, the kit's
-/// connection state, its invitations and channels, and the order of its callbacks.
-///
-/// Ordering: every request goes to the session through one FIFO job queue, and the session hands
-/// responses and events back synchronously in the order its frames arrived; the engine turns each into
-/// a block on the surface's serial callback queue. So a completion always precedes the events its
-/// request caused, and callbacks follow the service's order.
-public final class RTMClient: Sendable {
+/// connection state, its invitations and channels. The session, the job queue, the callback queue and
+/// the login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
+public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable {
+    // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
     public let appID: String
     public let profile: RTMProfile
-    let environment: ClientEnvironment
-    /// Where callbacks run: the environment's choice, else the main queue (the vendors' default).
-    public let callbackQueue: DispatchQueue
-    /// This instance's device id: each kit is a device of its own.
-    let device: DeviceID
-    private let jobs = SerialJobQueue()
-    let state: Mutex<State>
     private let sink = Mutex<(@Sendable (RTMEvent) -> Void)?>(nil)
 
-    typealias Job = SerialJobQueue.Job
-
-    struct State {
+    /// The kit's state, under the host's lock.
+    public struct State: SurfaceState {
+        public var session: ClientSession?
+        public var user: UserID?
+        public var generation = 0
         var connection: RTMCode.ConnectionState = .disconnected
-        var session: ClientSession?
-        var user: UserID?
-        /// Bumped on every login; events of an older session are ignored.
-        var generation = 0
         /// The service ended the token's life while connected; the logout that follows reports it.
         var loggingOutForExpiredToken = false
         var outgoing: [CallID: RTMLocalInvitation] = [:]
@@ -49,24 +36,17 @@ public final class RTMClient: Sendable {
         var subscribeRate = RateLimiter(RTMLimits.subscribeRate)
 
         /// Logged in: the APIs that need a login may be used (reconnecting counts; aborted does not).
-        var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
+        public var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
     }
 
     /// Nil when `appID` is not 32 characters (decision 20).
     public init?(appID: String, profile: RTMProfile, environment: ClientEnvironment = .current) {
         guard appID.count == 32 else { return nil }
+        EmbeddedService.provideAsProcessService()
         self.appID = appID
         self.profile = profile
-        self.environment = environment
-        self.callbackQueue = environment.callbackQueue ?? .main
-        self.device = DeviceID("\(profile.surface)-\(UUID().uuidString.lowercased())")
-        self.state = Mutex(State(messageRate: RateLimiter(profile.messageRate)))
-    }
-
-    deinit {
-        if let session = state.withLock({ $0.session }) {
-            Task { await session.shutdown() }
-        }
+        super.init(environment: environment, devicePrefix: profile.surface,
+                   state: State(messageRate: RateLimiter(profile.messageRate)))
     }
 
     /// Sets where the engine's events go; called once by the surface.
@@ -76,41 +56,12 @@ public final class RTMClient: Sendable {
 
     public var connectionState: RTMCode.ConnectionState { state.withLock { $0.connection } }
 
-    var now: Timestamp { environment.clock.now() }
-
-    // MARK: - Plumbing
-
-    /// Runs `job` after every job enqueued before it.
-    func enqueue(_ job: @escaping Job) {
-        jobs.enqueue(job)
-    }
-
-    /// Runs `block` on the callback queue, after every block posted before it.
-    func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
-    }
-
     /// Delivers `event` on the callback queue, then runs `afterwards` there (to let go of objects the
     /// event still needed).
     func emit(_ event: RTMEvent, afterwards: (@Sendable () -> Void)? = nil) {
         post { [self] in
             sink.withLock { $0 }?(event)
             afterwards?()
-        }
-    }
-
-    /// Sends `operation` on the current session, in order; `completion` runs on the session's executor
-    /// (to keep it in order with events), so it should `post` whatever the app sees.
-    func submit(
-        _ operation: ServiceOperation, timeout: Duration? = nil, waitWhileReconnecting: Bool = true,
-        completion: @escaping ClientSession.Completion<Reply>
-    ) {
-        guard let session = state.withLock({ $0.session }) else {
-            return completion(.failure(SignalingError(.notLoggedIn, "not logged in")))
-        }
-        enqueue {
-            await session.submit(operation, timeout: timeout, waitWhileReconnecting: waitWhileReconnecting,
-                                 completion: completion)
         }
     }
 
@@ -124,14 +75,12 @@ public final class RTMClient: Sendable {
             guard state.loginRate.admit(at: now) else { return .failure(.loginTooOften) }
             guard state.connection == .disconnected else { return .failure(.alreadyLogin) }
             guard RTMLimits.isValidID(user) else { return .failure(.invalidArgument) }
-            let configuration = ClientConfiguration(
+            let session = makeSession(ClientConfiguration(
                 app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
-                surface: profile.surface, timing: profile.timing)
-            let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
-            state.session = session
-            state.user = UserID(user)
-            state.generation += 1
+                surface: profile.surface, timing: profile.timing,
+                // No lead: ask the service for no notice rather than its default.
+                tokenWarningLead: profile.tokenWarningLead ?? .zero))
+            state.begin(session, as: UserID(user))
             state.connection = .connecting
             state.loggingOutForExpiredToken = false
             return .success((session, state.generation))
@@ -140,16 +89,12 @@ public final class RTMClient: Sendable {
         case .failure(let code):
             post { completion(code) }
         case .success(let (session, generation)):
-            let this = WeakReference(self)
-            enqueue {
-                await session.observe { event in this.value?.handle(event, generation: generation) }
-                await session.startLogin { result in
-                    let code: RTMCode.Login = switch result {
-                    case .success: .ok
-                    case .failure(let error): RTMClient.loginCode(for: error)
-                    }
-                    this.value?.post { completion(code) }
+            startLogin(session, generation: generation) { [weak self] result in
+                let code: RTMCode.Login = switch result {
+                case .success: .ok
+                case .failure(let error): RTMClient.loginCode(for: error)
                 }
+                self?.post { completion(code) }
             }
         }
     }
@@ -202,30 +147,24 @@ public final class RTMClient: Sendable {
             post { completion(token, code) }
         case .success(let session):
             guard !token.isEmpty else { return post { completion(token, .invalidArgument) } }
-            enqueue { [weak self] in
-                let code: RTMCode.RenewToken
-                do throws(SignalingError) {
-                    try await session.renewToken(token)
-                    code = .ok
-                } catch {
-                    code = switch error.code {
-                    case .service(.invalidToken): .invalidToken
-                    case .service(.tokenExpired): .tokenExpired
-                    case .service(.notLoggedIn): .notLoggedIn
-                    case .service(.rateLimited): .tooOften
-                    default: .failure
-                    }
+            renewToken(token, on: session, queued: true) { error in
+                let code: RTMCode.RenewToken = switch error?.code {
+                case nil: .ok
+                case .service(.invalidToken): .invalidToken
+                case .service(.tokenExpired): .tokenExpired
+                case .service(.notLoggedIn): .notLoggedIn
+                case .service(.rateLimited): .tooOften
+                default: .failure
                 }
-                self?.post { completion(token, code) }
+                completion(token, code)
             }
         }
     }
 
     // MARK: - Events from the session
 
-    /// Called on the session's executor, in order.
-    private func handle(_ event: ClientEvent, generation: Int) {
-        guard state.withLock({ $0.generation == generation }) else { return }
+    /// Called on the session's executor, in order, for the current session only.
+    override public func sessionEvent(_ event: ClientEvent, generation: Int) {
         switch event {
         case .connection(let connectionState, let reason):
             connectionChanged(connectionState, reason)
@@ -307,16 +246,8 @@ public final class RTMClient: Sendable {
             // no such reason; its session goes on until a reconnect is refused (`rtmKitTokenDidExpire`).
             // The notice may be a replay after a reconnect that a renewed token made possible (the
             // service told a session that was away): only a token that is still expired ends the session.
-            guard profile.hasTokenExpiryNotices, let session = state.withLock({ $0.session }) else { return }
-            enqueue { [weak self] in
-                guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
-                let current = state.withLock { state in
-                    guard state.session === session else { return false }
-                    state.loggingOutForExpiredToken = true
-                    return true
-                }
-                if current { try? await session.logout() }
-            }
+            guard profile.hasTokenExpiryNotices else { return }
+            whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
         }
     }
 

@@ -13,23 +13,29 @@ public struct RTMProfile: Sendable {
     public var messageRate: RateLimit
     /// `rtmKitTokenPrivilegeWillExpire` and reason 9 `tokenExpired` exist (Agora 1.5 only).
     public var hasTokenExpiryNotices: Bool
+    /// How long before the token expires `rtmKitTokenPrivilegeWillExpire` comes: the lead a login asks
+    /// the service for. Nil where the vendor has no such callback.
+    public var tokenWarningLead: Duration?
     /// The profile its invitations are placed with (the service applies Agora's rules to both).
     public var callProfile: CallProfile
 
-    public init(surface: String, timing: ClientTiming, messageRate: RateLimit, hasTokenExpiryNotices: Bool,
-                callProfile: CallProfile) {
+    public init(
+        surface: String, timing: ClientTiming, messageRate: RateLimit, hasTokenExpiryNotices: Bool,
+        tokenWarningLead: Duration? = nil, callProfile: CallProfile
+    ) {
         self.callProfile = callProfile
         self.surface = surface
         self.timing = timing
         self.messageRate = messageRate
         self.hasTokenExpiryNotices = hasTokenExpiryNotices
+        self.tokenWarningLead = tokenWarningLead
     }
 
     /// Agora RTM 1.5.x.
     public static let agora = RTMProfile(
         surface: "agora", timing: ClientTiming(loginTimeout: .seconds(12)),
         messageRate: RateLimit(count: 180, per: .seconds(3)), hasTokenExpiryNotices: true,
-        callProfile: .agora)
+        tokenWarningLead: .seconds(30), callProfile: .agora)
 
     /// anyRTC ARtmKit.
     public static let anyRTC = RTMProfile(

@@ -14,8 +14,6 @@ public struct ServiceConfiguration: Sendable {
     /// A session that sent nothing for this long is gone: its user may go offline, it leaves its
     /// channels, and its replay buffer is dropped. Also the reconnect grace period.
     public var offlineAfter: Duration
-    /// How long before a token expires the session is warned (ZIM `tokenWillExpire`).
-    public var tokenWarningLead: Duration
     /// The most unacknowledged events kept per session for replay; a session that falls further
     /// behind cannot be resumed.
     public var replayLimit: Int
@@ -49,7 +47,6 @@ public struct ServiceConfiguration: Sendable {
         heartbeatInterval: Duration = .seconds(1),
         unreachableAfter: Duration = .seconds(6),
         offlineAfter: Duration = .seconds(30),
-        tokenWarningLead: Duration = .seconds(30),
         replayLimit: Int = 2048,
         responseMemory: Int = 256,
         maxSessionsPerUser: Int = 16,
@@ -69,7 +66,6 @@ public struct ServiceConfiguration: Sendable {
         self.heartbeatInterval = heartbeatInterval
         self.unreachableAfter = unreachableAfter
         self.offlineAfter = offlineAfter
-        self.tokenWarningLead = tokenWarningLead
         self.replayLimit = replayLimit
         self.responseMemory = responseMemory
         self.maxSessionsPerUser = maxSessionsPerUser

@@ -76,6 +76,8 @@ extension ServiceCore {
             surface: hello.surface, at: now)
         session.connection = connection
         session.tokenExpiresAt = grant.expiresAt
+        let lead = hello.tokenWarningLead ?? Hello.defaultTokenWarningLead
+        session.tokenWarningLead = lead > .zero ? lead : nil
         realm.sessions[session.id] = session
         realm.sessionsByUser[hello.user, default: []].append(session.id)
         links[connection]?.session = (realm.app, session.id)
@@ -252,11 +254,14 @@ extension ServiceCore {
             session.tokenExpiryAt = nil
             return
         }
-        // Less than the lead left (or none): warn at once, as ZIM does right after such a login.
-        let warning = max(now, expiry - configuration.tokenWarningLead)
-        if session.tokenWarningAt != warning {
-            session.tokenWarningAt = warning
-            arm(.tokenWarning(session.app, session.id), at: warning)
+        // The lead is the surface's (DECISIONS.md, "Timers"). Less than the lead left (or none): warn at
+        // once, as ZIM does right after such a login.
+        if let lead = session.tokenWarningLead {
+            let warning = max(now, expiry - lead)
+            if session.tokenWarningAt != warning {
+                session.tokenWarningAt = warning
+                arm(.tokenWarning(session.app, session.id), at: warning)
+            }
         }
         if session.tokenExpiryAt != expiry {
             session.tokenExpiryAt = expiry

@@ -25,6 +25,9 @@ final class Session {
     /// The liveness deadline currently in the service's heap, if any.
     var livenessDeadline: Timestamp?
     var tokenExpiresAt: Timestamp?
+    /// How long before ``tokenExpiresAt`` the session is warned: the lead its surface named at login
+    /// (``Hello/tokenWarningLead``); nil for none.
+    var tokenWarningLead: Duration?
     /// When the pending token warning and expiry timers fire; a fired timer that does not match is
     /// stale (the token was renewed), and an unchanged time is not armed twice.
     var tokenWarningAt: Timestamp?

@@ -4,6 +4,7 @@ import Synchronization
 import Logging
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardEmbedded
 import SwitchboardService
 import SwitchboardWire
 

@@ -30,6 +30,13 @@ public struct Hello: Hashable, Sendable {
     public var surface: String?
     /// Set to resume a session instead of logging in afresh.
     public var resume: Resume?
+    /// How long before its token expires the session is told (`session.tokenWillExpire`): each surface
+    /// names its vendor's lead (ZIM and Agora 1.5: 30 s), and zero asks for no such notice (anyRTC,
+    /// Tencent). Nil: ``defaultTokenWarningLead``.
+    public var tokenWarningLead: Duration?
+
+    /// The lead of a hello that names none.
+    public static let defaultTokenWarningLead: Duration = .seconds(30)
 
     public struct Resume: Hashable, Sendable {
         public var session: SessionID
@@ -44,7 +51,7 @@ public struct Hello: Hashable, Sendable {
 
     public init(
         version: Int = wireProtocolVersion, app: String, user: UserID, device: DeviceID, token: String?,
-        loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil
+        loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil, tokenWarningLead: Duration? = nil
     ) {
         self.version = version
         self.app = app
@@ -54,6 +61,7 @@ public struct Hello: Hashable, Sendable {
         self.loginPolicy = loginPolicy
         self.surface = surface
         self.resume = resume
+        self.tokenWarningLead = tokenWarningLead
     }
 }
 

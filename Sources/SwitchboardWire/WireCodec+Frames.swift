@@ -23,6 +23,7 @@ extension WireCodec {
             object.add("token", hello.token)
             object.add("policy", hello.loginPolicy)
             object.add("surface", hello.surface)
+            object.add("tokenWarningLeadMs", hello.tokenWarningLead)
             if let resume = hello.resume {
                 object.object("resume") { resumeObject in
                     resumeObject.add("session", resume.session)
@@ -80,7 +81,8 @@ extension WireCodec {
             token: try frame.optionalString("token"),
             loginPolicy: try frame.enumeration("policy", LoginPolicy.self),
             surface: try frame.optionalString("surface"),
-            resume: resume)
+            resume: resume,
+            tokenWarningLead: try frame.optionalDuration("tokenWarningLeadMs"))
     }
 
     static func request<V>(_ frame: JSONReader<V>) throws(SignalingError) -> Request {

@@ -1,37 +1,24 @@
 import Dispatch
-import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardService
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The engine behind one `ZIM` instance: one logged-in session at a time, the instance's connection
-/// state, what it last showed of each call, and the order of its callbacks.
-///
-/// Ordering: requests go to the session through one FIFO job queue; the session hands responses and
-/// events back synchronously in frame order, and each becomes a block on the instance's serial callback
-/// queue. A request's callback therefore precedes the events it caused, and events follow the
-/// service's order.
-final class ZIMClient: Sendable {
+/// state and what it last showed of each call. The session, the job queue, the callback queue and the
+/// login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
+final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
+    // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
     /// The service's app id: ZIM's numeric `appID` as text.
     let app: String
-    let environment: ClientEnvironment
-    /// Each instance is one device of its user (ZIM logs in several devices at once).
-    let device: DeviceID
-    let callbackQueue: DispatchQueue
-    private let jobs = SerialJobQueue()
-    let state: Mutex<State>
     private let sink = Mutex<(@Sendable (ZIMEvent) -> Void)?>(nil)
 
-    typealias Job = SerialJobQueue.Job
-
-    struct State {
-        var connection: ZIMConnectionState = .disconnected
+    struct State: SurfaceState {
         var session: ClientSession?
         var user: UserID?
-        /// Bumped on every login; events of an older session are ignored.
         var generation = 0
+        var connection: ZIMConnectionState = .disconnected
         /// The token ran out while connected; the logout that follows reports `tokenExpired`.
         var loggingOutForExpiredToken = false
         /// What this instance last showed of each call it takes part in.
@@ -50,55 +37,30 @@ final class ZIMClient: Sendable {
         var presented = false
     }
 
+    /// Each instance is one device of its user (ZIM logs in several devices at once).
     init(app: String, environment: ClientEnvironment, callbackQueue: DispatchQueue) {
+        EmbeddedService.provideAsProcessService()
         self.app = app
-        self.environment = environment
-        self.callbackQueue = callbackQueue
-        self.device = DeviceID("zim-\(UUID().uuidString.lowercased())")
-        self.state = Mutex(State())
-    }
-
-    deinit {
-        if let session = state.withLock({ $0.session }) {
-            Task { await session.shutdown() }
-        }
+        super.init(environment: environment, devicePrefix: "zim", callbackQueue: callbackQueue, state: State())
     }
 
     func setEventSink(_ handler: (@Sendable (ZIMEvent) -> Void)?) {
         sink.withLock { $0 = handler }
     }
 
-    var now: Timestamp { environment.clock.now() }
-
-    // MARK: - Plumbing
-
-    func enqueue(_ job: @escaping Job) {
-        jobs.enqueue(job)
-    }
-
-    /// Runs `block` on the callback queue after every block posted before it.
-    func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
-    }
-
     func emit(_ event: ZIMEvent) {
         post { [self] in sink.withLock { $0 }?(event) }
     }
 
-    /// Sends `operation` on the current session, in order. `completion` runs on the session's executor,
-    /// in order with the events, so it must `post` what the app sees.
+    /// Sends `operation` on the current session, in order, with its refusal as `api` reports it.
+    /// `completion` runs on the session's executor, in order with the events, so it must `post` what
+    /// the app sees.
     func submit(
         _ operation: ServiceOperation, api: ZIMCallAPI,
         completion: @escaping @Sendable (Result<Reply, ZIMFailure>) -> Void
     ) {
-        let session: ClientSession? = state.withLock { $0.isLoggedIn ? $0.session : nil }
-        guard let session else {
-            return completion(.failure(.notLoggedIn))
-        }
-        enqueue {
-            await session.submit(operation) { result in
-                completion(result.mapError { ZIMErrorMapping.error($0, in: api) })
-            }
+        submit(operation) { result in
+            completion(result.mapError { ZIMErrorMapping.error($0, in: api) })
         }
     }
 
@@ -111,19 +73,14 @@ final class ZIMClient: Sendable {
         }
         let outcome: (ClientSession, ClientSession?, Int)? = state.withLock { state in
             guard state.connection == .disconnected else { return nil }
-            let configuration = ClientConfiguration(
+            let session = makeSession(ClientConfiguration(
                 app: app, user: UserID(user), device: device, token: token, loginPolicy: .multiDevice,
-                surface: "zim", timing: ZIMLimits.timing)
-            let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
-            let previous = state.session
-            state.session = session
+                surface: "zim", timing: ZIMLimits.timing, tokenWarningLead: ZIMLimits.tokenWillExpireNotice))
             if state.user != UserID(user) {
                 state.calls = [:]
                 state.queryPositions = []
             }
-            state.user = UserID(user)
-            state.generation += 1
+            let previous = state.begin(session, as: UserID(user))
             state.connection = .connecting
             state.loggingOutForExpiredToken = false
             return (session, previous, state.generation)
@@ -133,17 +90,12 @@ final class ZIMClient: Sendable {
                 completion(ZIMFailure(.ZIMErrorCodeNetworkModuleUserHasAlreadyLogged, "already logged in"))
             }
         }
-        let this = WeakReference(self)
-        enqueue {
-            await previous?.shutdown()
-            await session.observe { event in this.value?.handle(event, generation: generation) }
-            await session.startLogin { result in
-                let failure: ZIMFailure? = switch result {
-                case .success: nil
-                case .failure(let error): ZIMErrorMapping.sessionError(error)
-                }
-                this.value?.post { completion(failure) }
+        startLogin(session, generation: generation, retiring: { await previous?.shutdown() }) { [weak self] result in
+            let failure: ZIMFailure? = switch result {
+            case .success: nil
+            case .failure(let error): ZIMErrorMapping.sessionError(error)
             }
+            self?.post { completion(failure) }
         }
     }
 
@@ -173,41 +125,23 @@ final class ZIMClient: Sendable {
         }
         // Not on the job queue: a renewal is ordered with nothing, and waiting for it must not hold up
         // the calls behind it.
-        Task { [weak self] in
-            let failure: ZIMFailure?
-            do throws(SignalingError) {
-                try await session.renewToken(token)
-                failure = nil
-            } catch {
-                failure = ZIMErrorMapping.sessionError(error)
-            }
-            self?.post { completion(failure) }
+        renewToken(token, on: session, queued: false) { error in
+            completion(error.map(ZIMErrorMapping.sessionError))
         }
     }
 
     /// Logs out and lets the session go (`destroy()`).
     func shutdown() {
-        let session = state.withLock { state in
-            defer {
-                state.session = nil
-                state.generation += 1
-                state.connection = .disconnected
-                state.calls = [:]
-            }
-            return state.session
-        }
-        guard let session else { return }
-        enqueue {
-            try? await session.logout()
-            await session.shutdown()
+        endSession { state in
+            state.connection = .disconnected
+            state.calls = [:]
         }
     }
 
     // MARK: - Events from the session
 
-    /// Called on the session's executor, in order.
-    private func handle(_ event: ClientEvent, generation: Int) {
-        guard state.withLock({ $0.generation == generation }) else { return }
+    /// Called on the session's executor, in order, for the current session only.
+    override func sessionEvent(_ event: ClientEvent, generation: Int) {
         switch event {
         case .connection(let connectionState, let reason):
             connectionChanged(connectionState, reason, generation: generation)
@@ -265,16 +199,7 @@ final class ZIMClient: Sendable {
         case .tokenExpired:
             // ZIM logs out with `tokenExpired` once the token runs out while connected; a replayed notice
             // for a token renewed since changes nothing.
-            guard let session = state.withLock({ $0.session }) else { return }
-            enqueue { [weak self] in
-                guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
-                let current = state.withLock { state in
-                    guard state.session === session else { return false }
-                    state.loggingOutForExpiredToken = true
-                    return true
-                }
-                if current { try? await session.logout() }
-            }
+            whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
         case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage, .profileChanged:
             break
         }

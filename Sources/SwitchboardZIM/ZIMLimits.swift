@@ -20,7 +20,8 @@ public enum ZIMLimits {
     public static let userIDBytes = 32
     /// `queryCallInvitationList` page size; larger counts are treated as this.
     public static let maxQueryCount: UInt32 = 100
-    /// `tokenWillExpire` fires this long before the token expires (the service sends the notice).
+    /// `tokenWillExpire` fires this long before the token expires: the lead a ZIM login asks the service
+    /// for (`ClientConfiguration.tokenWarningLead`), which then sends the notice.
     public static let tokenWillExpireNotice: Duration = .seconds(30)
     /// How many `nextFlag` values one instance remembers (the oldest is forgotten first).
     static let rememberedQueryPositions = 64

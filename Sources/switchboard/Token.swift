@@ -3,6 +3,7 @@ import Foundation
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardService
+import SwitchboardUserSig
 
 /// `switchboard token`: mints a login token for a user of a configured app.
 struct Token: AsyncParsableCommand {

@@ -1,7 +1,9 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardService
 import SwitchboardTesting
+import SwitchboardUserSig
 import SwitchboardWire
 import Testing
 

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import SwitchboardAtomicX
+import SwitchboardServer
 import SwitchboardService
 import SwitchboardTesting
+import SwitchboardUserSig
 
 // LoginStore (reference §3), UserSig verification through the service (§7, UserSigTokenVerifier), forced
 // logouts (kickedOffline / loginExpired) and profiles (setSelfInfo, shown in CallStore's participants).

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import SwitchboardAtomicX
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardService
 import SwitchboardTesting
 import SwitchboardWire

@@ -5,8 +5,10 @@ import Testing
 import SwitchboardAtomicX
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardService
 import SwitchboardTesting
+import SwitchboardUserSig
 import SwitchboardWire
 
 // Helpers of the login, profile, device, record and TUICallEngine suites. They hang off

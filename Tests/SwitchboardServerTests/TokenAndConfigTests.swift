@@ -6,6 +6,7 @@ import SwitchboardClient
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardService
+import SwitchboardUserSig
 import SwitchboardWire
 import SwitchboardZIM
 import Synchronization

@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardJSON
 import Testing
 
-@testable import SwitchboardService
+@testable import SwitchboardUserSig
 
 /// The computed vector of tencent-call.md §7.2 (the inputs of Tencent's Java and C++ tests with a
 /// fixed time).

@@ -1,10 +1,12 @@
 import Synchronization
 import SwitchboardCore
 import SwitchboardJSON
+import SwitchboardServer
 import SwitchboardWire
 import Testing
 
 @testable import SwitchboardService
+@testable import SwitchboardUserSig
 
 /// The app of the reference's UserSig inputs (tencent-call.md §7.2): Tencent's test key, sdkAppID
 /// 1400000000 and user xiaojun.

@@ -2,6 +2,7 @@ import Benchmark
 import Logging
 import SwitchboardClient
 import SwitchboardCore
+import SwitchboardEmbedded
 import SwitchboardService
 import SwitchboardWire
 

@@ -1,9 +1,10 @@
 import Clocks
 import SwitchboardCore
 
-/// The service's notion of time: an injected clock (a `TestClock` in tests) anchored to a wall-clock
-/// epoch, so deadlines can be stored as UTC milliseconds (they must survive a restart) while sleeping
-/// happens on the injected clock.
+/// The service's notion of time, and its clients': an injected clock (a `TestClock` in tests) anchored
+/// to a wall-clock epoch, so deadlines can be stored as UTC milliseconds (they must survive a restart)
+/// while sleeping happens on the injected clock. It sits below both the service and the client
+/// (ARCHITECTURE.md, "Layers"), so one test clock drives both sides.
 public struct ServiceClock: Sendable {
     private let clock: AnyClock<Duration>
     private let origin: AnyClock<Duration>.Instant
@@ -23,6 +24,12 @@ public struct ServiceClock: Sendable {
         ServiceClock(ContinuousClock(), epoch: WallClock.now())
     }
 
+    /// The process's system clock: the continuous clock anchored once, at first use. An in-process
+    /// service and the clients that reach it through the process's default environment read this one,
+    /// so they agree to the millisecond (ZIM counts the seconds a token has left on the client's
+    /// clock up to an expiry set on the service's).
+    public static let process = ServiceClock.system()
+
     /// The current time.
     public func now() -> Timestamp {
         epoch + origin.duration(to: clock.now)
@@ -32,22 +39,4 @@ public struct ServiceClock: Sendable {
     public func sleep(until deadline: Timestamp) async throws {
         try await clock.sleep(until: origin.advanced(by: epoch.duration(to: deadline)))
     }
-
 }
-
-/// Reads the operating system's wall clock.
-public enum WallClock {
-    public static func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

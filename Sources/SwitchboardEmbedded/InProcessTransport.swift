@@ -1,5 +1,6 @@
 import DequeModule
 import Synchronization
+import SwitchboardClient
 import SwitchboardCore
 import SwitchboardService
 import SwitchboardWire

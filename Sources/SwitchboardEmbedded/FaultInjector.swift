@@ -1,4 +1,5 @@
 import Synchronization
+import SwitchboardClient
 import SwitchboardWire
 
 /// Breaks in-process links on purpose, for tests: drop frames, delay them, sever a link silently, close

@@ -1,4 +1,6 @@
 import SwitchboardCore
+import SwitchboardService
+import SwitchboardUserSig
 import SwitchboardWire
 
 /// Checks the logins of the Tencent surface (``surface``, `"tencent"`) as Tencent's servers do: the

@@ -1,0 +1,28 @@
+@_spi(RtmVendor) import SwitchboardAgora
+import SwitchboardRTM
+
+/// anyRTC ARtmKit, Agora RTM 1.x's work-alike: its names, and every way it differs from Agora
+/// (reference/agora-rtm.md §3.3). Everything else is Agora's, shared through `SwitchboardAgora`.
+public enum AnyRTCVendor: RtmVendor {
+    /// The engine's anyRTC profile: a 6 s login timeout, 60 messages per second, and neither
+    /// `rtmKitTokenPrivilegeWillExpire:` nor reason 9 (`tokenExpired`).
+    public static let profile = RTMProfile.anyRTC
+    public static let sdkVersion = "1.0.0 (Switchboard)"
+    /// anyRTC has no raw message class: raw data from an Agora sender arrives as an `ARtmMessage` of
+    /// type `.raw` whose `text` is the sender's description.
+    public static let hasRawMessageClass = false
+
+    /// No reason 9.
+    public typealias ConnectionChangeReason = ARtmConnectionChangeReason
+    /// `NSUInteger`, with `debug` and `warning`, without `mask`.
+    public typealias LogFilter = ARtmLogFilter
+    /// No deprecated `isOnline`.
+    public typealias PeerOnlineStatus = ARtmPeerOnlineStatus
+    /// The member's user is `uid`, not `userId`.
+    public typealias Member = ARtmMember
+
+    public typealias Kit = ARtmKit
+    public typealias Delegate = any ARtmDelegate
+    public typealias CallDelegate = any ARtmCallDelegate
+    public typealias ChannelDelegate = any ARtmChannelDelegate
+}

@@ -1,0 +1,2 @@
+// Sessions and environments take a ``ServiceClock``: importing the client is enough to name one.
+@_exported import SwitchboardClock
