@@ -30,6 +30,14 @@ let package = Package(
         .executable(name: "zim-style-call", targets: ["ZIMStyleCall"]),
         .executable(name: "tui-style-call", targets: ["TUIStyleCall"]),
     ],
+    // The vendor surfaces carry the embedded service by default, so vendor sample code runs in one process
+    // with no configuration (docs/ARCHITECTURE.md, "The embedded default"). An app that only ever talks to a
+    // server turns the trait off (`traits: []` on its dependency, `--disable-default-traits` here) and its
+    // surfaces link no service code; `scripts/check-dependencies` holds that.
+    traits: [
+        .trait(name: "Embedded", description: "The vendor surfaces run on the in-process embedded service when no server is configured."),
+        .default(enabledTraits: ["Embedded"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // NIOConcurrencyHelpers: the service's lock (ServiceLock.swift says why not Synchronization.Mutex).
@@ -159,7 +167,8 @@ let package = Package(
         .target(
             name: "SwitchboardRTM",
             dependencies: [
-                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient", "SwitchboardEmbedded",
+                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient",
+                .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
@@ -169,14 +178,17 @@ let package = Package(
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
         .target(
             name: "SwitchboardZIM",
-            dependencies: ["SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient", "SwitchboardEmbedded"]
+            dependencies: [
+                "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient",
+                .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
+            ]
         ),
         // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
         .target(
             name: "SwitchboardAtomicX",
             dependencies: [
                 "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient",
-                "SwitchboardEmbedded", "SwitchboardUserSig",
+                "SwitchboardUserSig", .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
         // An isolated world (service on a TestClock, many users and devices) for suites and apps.

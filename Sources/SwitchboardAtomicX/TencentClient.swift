@@ -3,7 +3,9 @@ import Foundation
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+#if Embedded
 import SwitchboardEmbedded
+#endif
 import SwitchboardWire
 
 /// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and
@@ -102,7 +104,11 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
     }
 
     init(environment: ClientEnvironment) {
+        // The trait that carries the embedded service (Package.swift): without it the process must be
+        // pointed at a server.
+        #if Embedded
         EmbeddedService.provideAsProcessService()
+        #endif
         super.init(environment: environment, devicePrefix: "tencent", state: State())
     }
 

@@ -2,7 +2,9 @@ import Dispatch
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+#if Embedded
 import SwitchboardEmbedded
+#endif
 import SwitchboardWire
 
 /// The engine behind one `AgoraRtmKit` / `ARtmKit`: one logged-in session at a time, the kit's
@@ -42,7 +44,11 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
     /// Nil when `appID` is not 32 characters (decision 20).
     public init?(appID: String, profile: RTMProfile, environment: ClientEnvironment = .current) {
         guard appID.count == 32 else { return nil }
+        // The trait that carries the embedded service (Package.swift): without it the process must be
+        // pointed at a server.
+        #if Embedded
         EmbeddedService.provideAsProcessService()
+        #endif
         self.appID = appID
         self.profile = profile
         super.init(environment: environment, devicePrefix: profile.surface,

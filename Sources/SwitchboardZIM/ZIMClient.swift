@@ -2,7 +2,9 @@ import Dispatch
 import Synchronization
 import SwitchboardClient
 import SwitchboardCore
+#if Embedded
 import SwitchboardEmbedded
+#endif
 import SwitchboardWire
 
 /// The engine behind one `ZIM` instance: one logged-in session at a time, the instance's connection
@@ -39,7 +41,11 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
 
     /// Each instance is one device of its user (ZIM logs in several devices at once).
     init(app: String, environment: ClientEnvironment, callbackQueue: DispatchQueue) {
+        // The trait that carries the embedded service (Package.swift): without it the process must be
+        // pointed at a server.
+        #if Embedded
         EmbeddedService.provideAsProcessService()
+        #endif
         self.app = app
         super.init(environment: environment, devicePrefix: "zim", callbackQueue: callbackQueue, state: State())
     }
