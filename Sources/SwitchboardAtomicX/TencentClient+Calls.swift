@@ -254,11 +254,14 @@ extension TencentClient {
         enum Verdict { case show(TencentCallView?), answerBusy, ignore }
         let verdict: Verdict = state.withLock { state in
             if let shown = state.view, shown.callID == view.callID, shown.ending == nil { return .show(shown) }
-            // A new invitation, also into a call that ended here (invited again after leaving it); a
-            // busy device answers it busy and shows nothing (decision 15). Anything else about a call
-            // that is not (or no longer) shown here is another device's, or stale.
+            // A new invitation, also into a call that ended here (invited again after leaving it).
+            // Anything else about a call that is not (or no longer) shown here is another device's, or
+            // stale. The service answers busy for a Tencent user who is in a call
+            // (``TencentCallRules/answersBusyWhileBusy``), so a busy device never gets one; what the
+            // service cannot know yet is a call this device is placing whose request is still on its
+            // way, and that window is answered busy here.
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
-            return state.isInCall ? .answerBusy : .show(nil)
+            return state.isStartingCall ? .answerBusy : .show(nil)
         }
         switch verdict {
         case .ignore:

@@ -40,7 +40,7 @@ public enum TencentLimits {
     static let tokenWarningLead: Duration = .zero
 
     /// The session surface name: UserSig logins are checked for it (`UserSigTokenVerifier`).
-    static let surface = "tencent"
+    static let surface = TencentCallRules.surface
 
     /// Attachment keys of the offline push fields (`CallParams.offlinePushTitle` / `Description`,
     /// `TUIOfflinePushInfo.title` / `desc`), for the server's push hook.

@@ -4,13 +4,17 @@ public struct InviteeStatus: Hashable, Sendable {
     public var isOnline: Bool
     /// The invitee already has an active call (ringing in either direction, or connected).
     public var isBusy: Bool
+    /// The invitee's devices answer every invitation busy while the invitee is busy, whatever the call's
+    /// own busy policy (Tencent devices: "a device in a call answers any other invitation busy").
+    public var answersBusyWhileBusy: Bool
     /// The app pushes invitations to users with no device online (its offline push is configured), so
     /// an offline invitee may still answer: ``CallPolicy/OfflineInviteePolicy/fail`` keeps them ringing.
     public var isReachableByPush: Bool
 
-    public init(isOnline: Bool, isBusy: Bool, isReachableByPush: Bool = false) {
+    public init(isOnline: Bool, isBusy: Bool, isReachableByPush: Bool = false, answersBusyWhileBusy: Bool = false) {
         self.isOnline = isOnline
         self.isBusy = isBusy
+        self.answersBusyWhileBusy = answersBusyWhileBusy
         self.isReachableByPush = isReachableByPush
     }
 

@@ -16,6 +16,14 @@ public enum TencentCallRules {
     /// `userData`, in UTF-8 bytes (the signaling payload limit, as Agora's `content`).
     public static let userDataBytes = 8192
 
+    /// The surface name Tencent logins give (`Hello.surface`).
+    public static let surface = "tencent"
+
+    /// A Tencent device that is in a call (or ringing) answers any other invitation busy, whatever the
+    /// caller's surface, and shows nothing of it (docs/TENCENT.md, "Busy"). The service applies it for
+    /// every invitee with a Tencent login, so the rule lives here once.
+    public static let answersBusyWhileBusy = true
+
     static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
         try parameters.refuse("notReceivedCheck", unless: !parameters.notReceivedCheck, profile: "Tencent")
         try parameters.refuse("confirmsAccept", unless: !parameters.confirmsAccept, profile: "Tencent")

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardUserSig
 import SwitchboardWire
@@ -23,7 +24,7 @@ import SwitchboardWire
 /// or a signature that does not match (forged, altered, or made with another key).
 public struct UserSigTokenVerifier: TokenVerifier {
     /// The ``Hello/surface`` whose logins carry a UserSig.
-    public static let surface = "tencent"
+    public static let surface = TencentCallRules.surface
 
     /// Verifies the logins of every other surface, and every login in development mode.
     public let fallback: any TokenVerifier

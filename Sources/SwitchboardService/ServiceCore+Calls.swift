@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardProfiles
 import SwitchboardWire
 
 extension ServiceCore {
@@ -9,9 +10,15 @@ extension ServiceCore {
         let pushes = realm.configuration?.pushesOfflineInvitations ?? false
         for user in users {
             status[user] = InviteeStatus(isOnline: realm.hasSession(user), isBusy: realm.isBusy(user, besides: call),
-                                         isReachableByPush: pushes)
+                                         isReachableByPush: pushes, answersBusyWhileBusy: answersBusyWhileBusy(user, in: realm))
         }
         return status
+    }
+
+    /// Whether `user` logged in on a surface whose devices answer busy while in a call (Tencent's rule,
+    /// ``TencentCallRules/answersBusyWhileBusy``).
+    private func answersBusyWhileBusy(_ user: UserID, in realm: Realm) -> Bool {
+        realm.sessions(of: user).contains { $0.surface == TencentCallRules.surface && TencentCallRules.answersBusyWhileBusy }
     }
 
     func startCall(

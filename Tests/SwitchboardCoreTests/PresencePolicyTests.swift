@@ -61,6 +61,17 @@ struct BusyOfflinePolicyTests {
         #expect(records(effects).isEmpty)
     }
 
+    @Test func anInviteeWhoseDevicesAnswerBusyIsRejectedBusyUnderTheRingPolicyToo() throws {
+        let answersBusy = InviteeStatus(isOnline: true, isBusy: true, answersBusyWhileBusy: true)
+        let (engine, _) = try startCall(["bob", "carol"], policy: CallPolicy(busyInvitees: .ring),
+                                        status: ["bob": answersBusy, "carol": busy])
+        #expect(engine.state(of: "bob") == .rejected(.busy))
+        #expect(engine.state(of: "carol") == .inviting, "a busy invitee without the rule rings")
+        let idle = InviteeStatus(isOnline: true, isBusy: false, answersBusyWhileBusy: true)
+        let (ringing, _) = try startCall(policy: CallPolicy(busyInvitees: .ring), status: ["bob": idle])
+        #expect(ringing.state(of: "bob") == .inviting, "the rule answers busy only while busy")
+    }
+
     @Test func busyTakesPrecedenceOverOffline() throws {
         let policy = CallPolicy(offlineInvitees: .fail, busyInvitees: .reject)
         let status = InviteeStatus(isOnline: false, isBusy: true)

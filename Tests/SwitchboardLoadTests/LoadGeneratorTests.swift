@@ -33,7 +33,7 @@ struct LoadGeneratorTests {
         try await withServer { url in
             let plan = LoadPlan(url: url, pace: .rate(200), duration: .seconds(1), maxCalls: 150,
                                 mix: try FlowMix(parsing: "accept=7,reject=1,cancel=1,timeout=1"), pairs: 150,
-                                ringTimeout: .seconds(1), stallAfter: .seconds(5))
+                                ringTimeout: .seconds(3), stallAfter: .seconds(5))
             let report = try await LoadGenerator(plan: plan).run()
             #expect(report.startedCount == 150)
             #expect(report.failures.isEmpty, "\(report.text)")
