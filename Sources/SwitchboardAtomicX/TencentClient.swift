@@ -19,7 +19,7 @@ final class TencentClient: Sendable {
     /// Each instance is one device of its user.
     let device: DeviceID
     let callbackQueue: DispatchQueue
-    private let jobs = SerialJobQueue()
+    private let jobs: SerialJobQueue
     let state: Mutex<State>
 
     let callState = StatePublisher(initialState: CallState())
@@ -109,6 +109,7 @@ final class TencentClient: Sendable {
     init(environment: ClientEnvironment) {
         self.environment = environment
         self.callbackQueue = environment.callbackQueue ?? .main
+        self.jobs = SerialJobQueue(executor: environment.executor)
         self.device = DeviceID("tencent-\(UUID().uuidString.lowercased())")
         self.state = Mutex(State())
     }
@@ -117,7 +118,7 @@ final class TencentClient: Sendable {
         let (session, timer) = state.withLock { ($0.session, $0.durationTimer) }
         timer?.task.cancel()
         if let session {
-            Task { await session.shutdown() }
+            Task(executorPreference: environment.executor) { await session.shutdown() }
         }
     }
 
@@ -131,7 +132,7 @@ final class TencentClient: Sendable {
 
     /// Runs `block` on the callback queue after every block posted before it.
     func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
+        callbackQueue.async(execute: environment.tracking(block))
     }
 
     /// Answers an API call on the callback queue.
@@ -203,7 +204,7 @@ final class TencentClient: Sendable {
                 app: String(sdkAppID), user: userID, device: device, token: userSig, loginPolicy: .latestDevice,
                 surface: TencentLimits.surface, timing: TencentLimits.timing)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
+                                        clock: environment.clock, executor: environment.executor)
             let previous = state.session
             // A call in progress ends with the session it belongs to: hung up, as at logout.
             let (ended, leaving) = state.endCallWithSession(at: now)

@@ -21,7 +21,7 @@ public final class RTMClient: Sendable {
     public let callbackQueue: DispatchQueue
     /// This instance's device id: each kit is a device of its own.
     let device: DeviceID
-    private let jobs = SerialJobQueue()
+    private let jobs: SerialJobQueue
     let state: Mutex<State>
     private let sink = Mutex<(@Sendable (RTMEvent) -> Void)?>(nil)
 
@@ -59,13 +59,14 @@ public final class RTMClient: Sendable {
         self.profile = profile
         self.environment = environment
         self.callbackQueue = environment.callbackQueue ?? .main
+        self.jobs = SerialJobQueue(executor: environment.executor)
         self.device = DeviceID("\(profile.surface)-\(UUID().uuidString.lowercased())")
         self.state = Mutex(State(messageRate: RateLimiter(profile.messageRate)))
     }
 
     deinit {
         if let session = state.withLock({ $0.session }) {
-            Task { await session.shutdown() }
+            Task(executorPreference: environment.executor) { await session.shutdown() }
         }
     }
 
@@ -87,7 +88,7 @@ public final class RTMClient: Sendable {
 
     /// Runs `block` on the callback queue, after every block posted before it.
     func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
+        callbackQueue.async(execute: environment.tracking(block))
     }
 
     /// Delivers `event` on the callback queue, then runs `afterwards` there (to let go of objects the
@@ -128,7 +129,7 @@ public final class RTMClient: Sendable {
                 app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
                 surface: profile.surface, timing: profile.timing)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
+                                        clock: environment.clock, executor: environment.executor)
             state.session = session
             state.user = UserID(user)
             state.generation += 1

@@ -20,7 +20,7 @@ final class ZIMClient: Sendable {
     /// Each instance is one device of its user (ZIM logs in several devices at once).
     let device: DeviceID
     let callbackQueue: DispatchQueue
-    private let jobs = SerialJobQueue()
+    private let jobs: SerialJobQueue
     let state: Mutex<State>
     private let sink = Mutex<(@Sendable (ZIMEvent) -> Void)?>(nil)
 
@@ -54,13 +54,14 @@ final class ZIMClient: Sendable {
         self.app = app
         self.environment = environment
         self.callbackQueue = callbackQueue
+        self.jobs = SerialJobQueue(executor: environment.executor)
         self.device = DeviceID("zim-\(UUID().uuidString.lowercased())")
         self.state = Mutex(State())
     }
 
     deinit {
         if let session = state.withLock({ $0.session }) {
-            Task { await session.shutdown() }
+            Task(executorPreference: environment.executor) { await session.shutdown() }
         }
     }
 
@@ -78,7 +79,7 @@ final class ZIMClient: Sendable {
 
     /// Runs `block` on the callback queue after every block posted before it.
     func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
+        callbackQueue.async(execute: environment.tracking(block))
     }
 
     func emit(_ event: ZIMEvent) {
@@ -115,7 +116,7 @@ final class ZIMClient: Sendable {
                 app: app, user: UserID(user), device: device, token: token, loginPolicy: .multiDevice,
                 surface: "zim", timing: ZIMLimits.timing)
             let session = ClientSession(configuration: configuration, transport: environment.transport,
-                                        clock: environment.clock)
+                                        clock: environment.clock, executor: environment.executor)
             let previous = state.session
             state.session = session
             if state.user != UserID(user) {
@@ -173,7 +174,7 @@ final class ZIMClient: Sendable {
         }
         // Not on the job queue: a renewal is ordered with nothing, and waiting for it must not hold up
         // the calls behind it.
-        Task { [weak self] in
+        Task(executorPreference: environment.executor) { [weak self] in
             let failure: ZIMFailure?
             do throws(SignalingError) {
                 try await session.renewToken(token)
