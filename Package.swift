@@ -142,7 +142,7 @@ let package = Package(
             name: "SwitchboardAtomicX",
             dependencies: ["SwitchboardJSON", "SwitchboardCore", "SwitchboardWire", "SwitchboardService", "SwitchboardClient"]
         ),
-        // An isolated world (service on a TestClock, many users and devices) for suites and apps.
+        // An isolated world (service on a test clock, many users and devices) for suites and apps.
         .target(
             name: "SwitchboardTesting",
             dependencies: [
@@ -150,7 +150,6 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 "SwitchboardClient",
-                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
