@@ -191,7 +191,7 @@ let package = Package(
                 "SwitchboardUserSig", .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
-        // An isolated world (service on a TestClock, many users and devices) for suites and apps.
+        // An isolated world (service on a test clock, many users and devices) for suites and apps.
         .target(
             name: "SwitchboardTesting",
             dependencies: [
@@ -200,7 +200,6 @@ let package = Package(
                 "SwitchboardService",
                 "SwitchboardClient",
                 "SwitchboardEmbedded",
-                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

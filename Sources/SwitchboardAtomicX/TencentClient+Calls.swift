@@ -441,7 +441,7 @@ extension TencentClient {
         let clock = environment.clock
         let callID = view.callID
         let this = WeakReference(self)
-        let task = Task {
+        let task = Task(executorPreference: environment.executor) {
             var tick = 1
             while !Task.isCancelled {
                 let at = since + TencentLimits.durationTick * tick

@@ -18,11 +18,23 @@ public struct ClientEnvironment: Sendable {
     /// The queue vendor callbacks are delivered on, for every surface. Nil: each surface's vendor default
     /// (the main queue for Agora, anyRTC and Tencent; ZIM's private serial queue per instance).
     public var callbackQueue: DispatchQueue?
+    /// Where sessions and adapters run their asynchronous work. Nil (the default): Swift's default
+    /// executors. A `TestWorld` sets its own, to run the world until it is idle.
+    public var executor: (any ClientExecutor)?
 
-    public init(transport: any Transport, clock: ServiceClock, callbackQueue: DispatchQueue? = nil) {
+    public init(
+        transport: any Transport, clock: ServiceClock, callbackQueue: DispatchQueue? = nil,
+        executor: (any ClientExecutor)? = nil
+    ) {
         self.transport = transport
         self.clock = clock
         self.callbackQueue = callbackQueue
+        self.executor = executor
+    }
+
+    /// `callback`, counted by ``executor`` until it has run: what adapters post to their callback queue.
+    public func tracking(_ callback: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        executor?.tracking(callback) ?? callback
     }
 
     /// The environment new kits and instances use. Setting it affects only objects created afterwards.

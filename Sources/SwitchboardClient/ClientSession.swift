@@ -23,6 +23,11 @@ public actor ClientSession {
     private let eventSink: AsyncStream<ClientEvent>.Continuation
     private let transport: any Transport
     let clock: ServiceClock
+    /// The executor the session and its tasks run on, if the app chose one (see ``ClientExecutor``).
+    private nonisolated let executor: (any ClientExecutor)?
+    /// Gives the session a default actor's executor when no ``executor`` is chosen (an actor that names
+    /// its executor cannot fall back to its own default one).
+    private nonisolated let defaultIsolation = DefaultIsolation()
 
     var machine: ConnectionStateMachine
     private var token: String?
@@ -65,14 +70,23 @@ public actor ClientSession {
         var deadline: Timestamp
     }
 
-    public init(configuration: ClientConfiguration, transport: any Transport, clock: ServiceClock = .system()) {
+    /// - Parameter executor: where the session and its tasks run (Swift's default executors if nil).
+    public init(
+        configuration: ClientConfiguration, transport: any Transport, clock: ServiceClock = .system(),
+        executor: (any ClientExecutor)? = nil
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
+        self.executor = executor
         self.token = configuration.token
         self.machine = ConnectionStateMachine(timing: configuration.timing)
         self.heartbeatInterval = configuration.timing.heartbeatInterval
         (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
+    }
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor?.asUnownedSerialExecutor() ?? defaultIsolation.unownedExecutor
     }
 
     deinit {
@@ -340,7 +354,7 @@ public actor ClientSession {
         linkGeneration += 1
         let generation = linkGeneration
         let transport = transport
-        Task { [weak self] in
+        Task(executorPreference: executor) { [weak self] in
             do {
                 let connection = try await transport.connect()
                 if let self {
@@ -360,7 +374,7 @@ public actor ClientSession {
             return
         }
         self.connection = connection
-        Task { [weak self] in
+        Task(executorPreference: executor) { [weak self] in
             for await frame in connection.frames {
                 guard let self else { return }
                 await self.received(frame, generation: generation)
@@ -452,7 +466,7 @@ public actor ClientSession {
         timerGeneration += 1
         let generation = timerGeneration
         let clock = clock
-        let task = Task { [weak self] in
+        let task = Task(executorPreference: executor) { [weak self] in
             do {
                 try await clock.sleep(until: deadline)
             } catch {
@@ -495,3 +509,7 @@ public actor ClientSession {
         }
     }
 }
+
+/// An actor with nothing in it, whose default executor a ``ClientSession`` without a chosen executor
+/// runs on.
+private actor DefaultIsolation {}

@@ -8,10 +8,11 @@ public final class SerialJobQueue: Sendable {
 
     private let jobs: AsyncStream<Job>.Continuation
 
-    public init() {
+    /// - Parameter executor: the jobs' preferred executor (Swift's default executors if nil).
+    public init(executor: (any TaskExecutor)? = nil) {
         let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
         jobs = continuation
-        Task {
+        Task(executorPreference: executor) {
             for await job in stream {
                 await job()
             }

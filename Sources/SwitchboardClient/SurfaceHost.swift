@@ -54,7 +54,7 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
     public let callbackQueue: DispatchQueue
     /// The session plumbing's state and the surface's, under one lock.
     public let state: Mutex<State>
-    private let jobs = SerialJobQueue()
+    private let jobs: SerialJobQueue
 
     /// - Parameters:
     ///   - devicePrefix: names the device (`"agora"`, `"zim"`, ...), followed by a random UUID.
@@ -65,11 +65,12 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
         self.device = DeviceID("\(devicePrefix)-\(UUID().uuidString.lowercased())")
         self.callbackQueue = callbackQueue ?? environment.callbackQueue ?? .main
         self.state = Mutex(state)
+        self.jobs = SerialJobQueue(executor: environment.executor)
     }
 
     deinit {
         if let session = state.withLock({ $0.session }) {
-            Task { await session.shutdown() }
+            Task(executorPreference: environment.executor) { await session.shutdown() }
         }
     }
 
@@ -90,14 +91,15 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
 
     /// Runs `block` on the callback queue, after every block posted before it.
     public func post(_ block: @escaping @Sendable () -> Void) {
-        callbackQueue.async(execute: block)
+        callbackQueue.async(execute: environment.tracking(block))
     }
 
     // MARK: - Sessions
 
     /// A session logging in with `configuration` through this host's environment.
     public func makeSession(_ configuration: ClientConfiguration) -> ClientSession {
-        ClientSession(configuration: configuration, transport: environment.transport, clock: environment.clock)
+        ClientSession(configuration: configuration, transport: environment.transport, clock: environment.clock,
+                      executor: environment.executor)
     }
 
     /// Starts the login of `session`, which ``SurfaceState/begin(_:as:)`` made current in `generation`,
@@ -181,7 +183,7 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
         if queued {
             enqueue(renewal)
         } else {
-            Task(operation: renewal)
+            Task(executorPreference: environment.executor, operation: renewal)
         }
     }
 

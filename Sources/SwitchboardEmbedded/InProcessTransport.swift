@@ -16,18 +16,24 @@ public struct InProcessTransport: Transport {
     public let service: SignalingService
     public let encodesFrames: Bool
     public let faults: FaultInjector
+    /// The preferred executor of the tasks that hold back delayed frames (Swift's default if nil).
+    public let executor: (any TaskExecutor)?
 
-    public init(service: SignalingService, encodesFrames: Bool = false, faults: FaultInjector = FaultInjector()) {
+    public init(
+        service: SignalingService, encodesFrames: Bool = false, faults: FaultInjector = FaultInjector(),
+        executor: (any TaskExecutor)? = nil
+    ) {
         self.service = service
         self.encodesFrames = encodesFrames
         self.faults = faults
+        self.executor = executor
     }
 
     public func connect() async throws(SignalingError) -> any TransportConnection {
         if faults.refusesConnections {
             throw SignalingError(.disconnected, "connection refused (fault injection)")
         }
-        let link = InProcessLink(service: service, encodesFrames: encodesFrames, faults: faults)
+        let link = InProcessLink(service: service, encodesFrames: encodesFrames, faults: faults, executor: executor)
         faults.register(link)
         link.open()
         return link.clientEnd
@@ -62,13 +68,13 @@ final class InProcessLink: Sendable {
     var clientEnd: ClientEnd { ClientEnd(link: self) }
     var serviceEnd: ServiceEnd { ServiceEnd(link: self) }
 
-    init(service: SignalingService, encodesFrames: Bool, faults: FaultInjector) {
+    init(service: SignalingService, encodesFrames: Bool, faults: FaultInjector, executor: (any TaskExecutor)?) {
         self.service = service
         self.encodesFrames = encodesFrames
         self.faults = faults
         (frames, toClient) = AsyncStream.makeStream(of: ServerFrame.self)
-        toServiceDelay = DelayLine(clock: service.clock)
-        toClientDelay = DelayLine(clock: service.clock)
+        toServiceDelay = DelayLine(clock: service.clock, executor: executor)
+        toClientDelay = DelayLine(clock: service.clock, executor: executor)
     }
 
     func open() {
@@ -222,10 +228,12 @@ final class DelayLine<Value: Sendable>: Sendable {
     }
 
     private let clock: ServiceClock
+    private let executor: (any TaskExecutor)?
     private let state = Mutex(State())
 
-    init(clock: ServiceClock) {
+    init(clock: ServiceClock, executor: (any TaskExecutor)?) {
         self.clock = clock
+        self.executor = executor
     }
 
     var isIdle: Bool { state.withLock { !$0.draining && $0.queue.isEmpty } }
@@ -238,7 +246,7 @@ final class DelayLine<Value: Sendable>: Sendable {
             return !state.draining
         }
         if start {
-            Task { await self.drain() }
+            Task(executorPreference: executor) { await self.drain() }
         }
     }
 

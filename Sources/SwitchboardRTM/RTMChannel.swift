@@ -107,7 +107,7 @@ public final class RTMChannel: Sendable {
         }
         let clock = client.environment.clock
         let due = now + delay
-        Task { [weak self] in
+        Task(executorPreference: client.environment.executor) { [weak self] in
             try? await clock.sleep(until: due)
             guard let self, let client = self.client else { return }
             let count: Int32? = self.box.withLock { state in

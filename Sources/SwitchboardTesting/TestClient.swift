@@ -4,9 +4,11 @@ import SwitchboardCore
 import SwitchboardWire
 
 /// A client session of a ``TestWorld`` with its events recorded, so a test can look at everything it
-/// received and wait for the next event it expects.
+/// received and take the next event it expects.
 public final class TestClient: Sendable {
     public let session: ClientSession
+    /// The world the client lives in.
+    public let world: TestWorld
     private let log = EventLog()
     private let reader: Task<Void, Never>
 
@@ -21,35 +23,19 @@ public final class TestClient: Sendable {
 
     fileprivate struct Log {
         var events: [ClientEvent] = []
-        /// How many events ``next(timeout:where:)`` has consumed.
+        /// How many events ``next(where:)`` has consumed.
         var consumed = 0
-        var waiters: [Waiter] = []
-        var finished = false
     }
 
-    fileprivate struct Waiter {
-        var id: Int
-        var continuation: CheckedContinuation<Void, Never>
-    }
-
-    init(session: ClientSession) {
+    init(session: ClientSession, world: TestWorld) {
         self.session = session
+        self.world = world
         let log = log
-        reader = Task { [log] in
+        // A task of the world, so that the world is idle only once every event is recorded.
+        reader = Task(executorPreference: world.executor) { [log] in
             for await event in session.events {
-                let waiters = log.withLock { log in
-                    log.events.append(event)
-                    defer { log.waiters = [] }
-                    return log.waiters
-                }
-                waiters.forEach { $0.continuation.resume() }
+                log.withLock { $0.events.append(event) }
             }
-            let waiters = log.withLock { log in
-                log.finished = true
-                defer { log.waiters = [] }
-                return log.waiters
-            }
-            waiters.forEach { $0.continuation.resume() }
         }
     }
 
@@ -79,40 +65,34 @@ public final class TestClient: Sendable {
         events.compactMap { if case .connection(let state, let reason) = $0 { ConnectionChangeEvent(state: state, reason: reason) } else { nil } }
     }
 
-    /// Events received since the last ``next(timeout:where:)`` match, without consuming them.
+    /// Events received since the last ``next(where:)`` match, without consuming them.
     public var unconsumedEvents: [ClientEvent] { log.withLock { Array($0.events[$0.consumed...]) } }
 
-    /// Waits for the next event (after the last one this method returned) that matches, and returns it.
-    /// Events before it are skipped. Fails after `timeout` of real time, which only a bug can take: the
-    /// world's own time does not move while waiting.
+    /// Returns the next event (after the last one this method returned) that matches, running the world
+    /// until idle first if it has not arrived yet. Events before it are skipped. Throws when no such
+    /// event arrived by the time the world was idle: the world's time does not move while waiting.
     @discardableResult
-    public func next(
-        timeout: Duration = .seconds(5),
-        where matches: @escaping @Sendable (ClientEvent) -> Bool
-    ) async throws -> ClientEvent {
-        let start = ContinuousClock.now
-        while true {
-            let found: ClientEvent? = log.withLock { log in
-                guard let index = log.events[log.consumed...].firstIndex(where: matches) else { return nil }
-                log.consumed = index + 1
-                return log.events[index]
-            }
-            if let found { return found }
-            if ContinuousClock.now - start > timeout || log.withLock({ $0.finished }) {
-                throw TestClientError.noMatchingEvent(user: user, received: unconsumedEvents)
-            }
-            await waitForAnyEvent(orAfter: .milliseconds(20))
+    public func next(where matches: @escaping @Sendable (ClientEvent) -> Bool) async throws -> ClientEvent {
+        if let found = take(matches) { return found }
+        await world.runUntilIdle()
+        if let found = take(matches) { return found }
+        throw TestClientError.noMatchingEvent(user: user, received: unconsumedEvents)
+    }
+
+    /// The first unconsumed event that matches, consumed with every event before it.
+    private func take(_ matches: (ClientEvent) -> Bool) -> ClientEvent? {
+        log.withLock { log in
+            guard let index = log.events[log.consumed...].firstIndex(where: matches) else { return nil }
+            log.consumed = index + 1
+            return log.events[index]
         }
     }
 
-    /// Waits for the next call notification of this kind (compared by case, ignoring associated values).
+    /// The next call notification of this kind (compared by case, ignoring associated values); see
+    /// ``next(where:)``.
     @discardableResult
-    public func nextCall(
-        _ kind: CallNotificationKindName,
-        call: CallID? = nil,
-        timeout: Duration = .seconds(5)
-    ) async throws -> CallNotification {
-        let event = try await next(timeout: timeout) { event in
+    public func nextCall(_ kind: CallNotificationKindName, call: CallID? = nil) async throws -> CallNotification {
+        let event = try await next { event in
             guard case .call(let note) = event.serverEvent else { return false }
             return CallNotificationKindName(note.kind) == kind && (call == nil || note.call.id == call)
         }
@@ -120,13 +100,10 @@ public final class TestClient: Sendable {
         return note
     }
 
-    /// Waits for the next change to this connection state.
+    /// The next change to this connection state; see ``next(where:)``.
     @discardableResult
-    public func nextConnection(
-        _ state: ConnectionState,
-        timeout: Duration = .seconds(5)
-    ) async throws -> ConnectionChangeEvent {
-        let event = try await next(timeout: timeout) { if case .connection(state, _) = $0 { true } else { false } }
+    public func nextConnection(_ state: ConnectionState) async throws -> ConnectionChangeEvent {
+        let event = try await next { if case .connection(state, _) = $0 { true } else { false } }
         guard case .connection(let state, let reason) = event else { preconditionFailure() }
         return ConnectionChangeEvent(state: state, reason: reason)
     }
@@ -134,25 +111,6 @@ public final class TestClient: Sendable {
     /// Marks every event received so far as seen, so the next wait looks only at later ones.
     public func skipReceived() {
         log.withLock { $0.consumed = $0.events.count }
-    }
-
-    /// Returns when the next event arrives (or the stream ends), or after `delay` at the latest. The
-    /// waiter is registered before its timer starts, so neither wake-up can be lost.
-    private func waitForAnyEvent(orAfter delay: Duration) async {
-        let id = Int.random(in: .min ... .max)
-        var timer: Task<Void, Never>?
-        await withCheckedContinuation { continuation in
-            log.withLock { $0.waiters.append(Waiter(id: id, continuation: continuation)) }
-            timer = Task { [log] in
-                try? await Task.sleep(for: delay)
-                let waiter = log.withLock { log -> Waiter? in
-                    guard let index = log.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                    return log.waiters.remove(at: index)
-                }
-                waiter?.continuation.resume()
-            }
-        }
-        timer?.cancel()
     }
 }
 

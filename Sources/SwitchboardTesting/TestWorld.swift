@@ -1,4 +1,3 @@
-import Clocks
 import Dispatch
 import Synchronization
 import Logging
@@ -9,8 +8,10 @@ import SwitchboardService
 import SwitchboardWire
 
 /// An isolated Switchboard for tests (and for apps testing their own call flows): a service on a
-/// `TestClock`, and any number of users and devices logged in to it through in-process links.
-/// Time moves only when the test says so, so a 30 s timeout takes no time at all.
+/// test clock (``VirtualClock``), and any number of users and devices logged in to it through
+/// in-process links. Time moves only when the test says so, so a 30 s timeout takes no time at all, and the test never
+/// waits on real time: the world runs its clients, links and callbacks on an executor of its own and
+/// knows when all of it is done (see ``runUntilIdle()``).
 ///
 /// ```swift
 /// let world = TestWorld()
@@ -20,16 +21,26 @@ import SwitchboardWire
 /// try await bob.next { if case .call(let note) = $0, case .invited = note.kind { true } else { false } }
 /// await world.advance(by: .seconds(30))   // the invitation rings out
 /// ```
+///
+/// Everything the world should wait for must run in it: clients and surface objects made from
+/// ``client(_:device:app:token:loginPolicy:surface:timing:faults:)``, ``environment(callbackQueue:faults:)``
+/// or ``transport(faults:)``, and tasks of the test made with ``task(_:)``.
 public final class TestWorld: Sendable {
-    /// The one clock of the world: the service and every client sleep on it.
-    public let clock: TestClock<Duration>
+    /// The world's time. Move it with ``advance(by:)``, never directly: the world fires its timers as
+    /// it moves time.
+    public let clock: VirtualClock
     public let serviceClock: ServiceClock
+    /// The world's service. The world fires its timers as it moves time: do not start its timer loop
+    /// (`run()`, `start()`), whose sleeps the world would not see.
     public let service: SignalingService
     /// Faults for every link of the world's default transport.
     public let faults: FaultInjector
     /// Whether links encode every frame through the JSON wire codec (and write the frame log).
     public let encodesFrames: Bool
-    private let timers: Task<Void, Never>
+    /// Where the world's clients, links and surface objects run their work, and what tells the world
+    /// that all of it is done. Give it to anything made by hand (``ClientEnvironment/executor``).
+    public var executor: any ClientExecutor { worldExecutor }
+    private let worldExecutor: WorldExecutor
 
     /// 2026-01-01T00:00:00Z: where the world's wall clock starts.
     public static let defaultEpoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
@@ -47,19 +58,14 @@ public final class TestWorld: Sendable {
         epoch: Timestamp = TestWorld.defaultEpoch,
         logger: Logger? = nil
     ) {
-        clock = TestClock()
+        worldExecutor = WorldExecutor()
+        clock = VirtualClock(executor: worldExecutor)
         serviceClock = ServiceClock(clock, epoch: epoch)
         service = SignalingService(
             configuration: configuration, clock: serviceClock, store: store, verifier: verifier,
             logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
         faults = FaultInjector()
         self.encodesFrames = encodesFrames
-        let service = service
-        timers = Task { await service.run() }
-    }
-
-    deinit {
-        timers.cancel()
     }
 
     /// The world's current wall-clock time.
@@ -68,17 +74,19 @@ public final class TestWorld: Sendable {
     /// A transport to the world's service; pass a fault injector of its own to break one client's
     /// links without touching the others.
     public func transport(faults: FaultInjector? = nil) -> InProcessTransport {
-        InProcessTransport(service: service, encodesFrames: encodesFrames, faults: faults ?? self.faults)
+        InProcessTransport(service: service, encodesFrames: encodesFrames, faults: faults ?? self.faults,
+                           executor: worldExecutor)
     }
 
     /// An environment bound to this world, for surface objects (`AgoraRtmKit(appId:delegate:environment:)`
     /// ...). Callbacks go to `callbackQueue`, a private serial queue by default, so tests need no main
-    /// run loop.
+    /// run loop; nil leaves the choice to each surface (its vendor's default queue).
     public func environment(
-        callbackQueue: DispatchQueue = DispatchQueue(label: "switchboard.test.callbacks"),
+        callbackQueue: DispatchQueue? = DispatchQueue(label: "switchboard.test.callbacks"),
         faults: FaultInjector? = nil
     ) -> ClientEnvironment {
-        ClientEnvironment(transport: transport(faults: faults), clock: serviceClock, callbackQueue: callbackQueue)
+        ClientEnvironment(transport: transport(faults: faults), clock: serviceClock, callbackQueue: callbackQueue,
+                          executor: worldExecutor)
     }
 
     /// A client that is not logged in yet.
@@ -95,8 +103,9 @@ public final class TestWorld: Sendable {
         let configuration = ClientConfiguration(
             app: app, user: user, device: device ?? DeviceID("\(user.rawValue)-1"), token: token,
             loginPolicy: loginPolicy, surface: surface, timing: timing)
-        let session = ClientSession(configuration: configuration, transport: transport(faults: faults), clock: serviceClock)
-        return TestClient(session: session)
+        let session = ClientSession(configuration: configuration, transport: transport(faults: faults),
+                                    clock: serviceClock, executor: worldExecutor)
+        return TestClient(session: session, world: self)
     }
 
     /// A client, logged in.
@@ -116,98 +125,115 @@ public final class TestWorld: Sendable {
         return client
     }
 
-    /// Moves time forward, firing every timer on the way in order (the service's and the clients'),
-    /// in steps of at most `step` so that heartbeats keep links alive as they would in real time.
-    public func advance(by duration: Duration, step: Duration = .milliseconds(250)) async {
-        var remaining = duration
-        while remaining > .zero {
-            let next = min(step, remaining)
-            await clock.advance(by: next)
-            await settle()
-            remaining -= next
-        }
-        await settle()
+    // MARK: - Running the world
+
+    /// Runs everything the world can run without moving time, until nothing is left: frames in flight,
+    /// the sessions' handling of them, adapter jobs, callbacks on their queues, and timers due now.
+    ///
+    /// It returns when the world is idle, which the world knows rather than guesses: its clients, links
+    /// and surface objects run their tasks on the world's ``executor``, which counts every job queued
+    /// or running and every callback posted and not yet run. Idle means that count is zero, so nothing
+    /// can happen any more until the test acts or time moves. Work the test starts itself belongs in
+    /// the world too (``task(_:)``); a plain `Task` is not waited for. Callbacks count until they have
+    /// run, so a surface whose callbacks go to the main queue needs the main queue drained (as it is
+    /// under `swift test`).
+    public func runUntilIdle() async {
+        await run(until: clock.now)
     }
 
-    /// Lets the work already set in motion (frames in flight, events being handled) finish, without
-    /// moving time.
-    public func settle() async {
-        for _ in 0..<3 {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Moves time forward by `duration`, firing every timer on the way (the service's and the clients')
+    /// at its own instant and in order, and running the world until idle after each: as real time would,
+    /// only without the waiting.
+    public func advance(by duration: Duration) async {
+        await run(until: clock.now.advanced(by: duration))
+    }
+
+    /// Runs until idle; then, while a deadline is due by `target`, moves the clock to it, fires it and
+    /// runs until idle again; finally moves the clock to `target`.
+    private func run(until target: VirtualClock.Instant) async {
+        while true {
+            await worldExecutor.whenIdle()
+            let next = [clock.nextDeadline, service.nextDeadline.map(instant(of:))].compactMap { $0 }.min()
+            if let next, next <= target {
+                // Wakes every sleeper due by `next`: their wake-ups are jobs of the world's executor.
+                clock.advance(to: next)
+                service.fireDueTimers()
+            } else if clock.now < target {
+                clock.advance(to: target)
+            } else {
+                return
+            }
         }
     }
 
-    /// Waits (in real time, at most `timeout`) until `condition` holds, without moving the world's time.
-    /// Use it before advancing the clock, so that the work under test has armed its timers first.
-    public func eventually(
-        timeout: Duration = .seconds(5),
+    /// The clock's instant of a wall-clock time.
+    private func instant(of time: Timestamp) -> VirtualClock.Instant {
+        clock.now.advanced(by: now.duration(to: time))
+    }
+
+    /// Runs the world until idle, then throws unless `condition` holds: for outcomes that need no time
+    /// to pass. Nothing waits on real time, so a condition that does not hold now never will without
+    /// the test doing more.
+    public func requireWhenIdle(
         _ what: String = "the condition",
         _ condition: @Sendable () async -> Bool
     ) async throws {
-        let start = ContinuousClock.now
-        while !(await condition()) {
-            if ContinuousClock.now - start > timeout {
-                throw TestWorldError.timedOut("\(what) did not come true in \(timeout) of real time")
-            }
-            await settle()
+        await runUntilIdle()
+        guard await condition() else {
+            throw TestWorldError.notReached("\(what) did not come true by the time the world was idle")
         }
     }
 
-    /// The result of a task, waiting at most `timeout` of real time: a test that waits for something
-    /// that never happens fails instead of hanging the suite.
-    public func result<Success: Sendable>(
-        of task: Task<Success, any Error>,
-        timeout: Duration = .seconds(5)
-    ) async throws -> Result<Success, any Error> {
-        try await completion(timeout: timeout) { done in
-            Task { done(await task.result) }
+    /// Starts `operation` as a task of the world, so that ``runUntilIdle()`` waits for it too (a test
+    /// that needs time to move while an operation waits, for instance).
+    @discardableResult
+    public func task<Success: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Success
+    ) -> Task<Success, any Error> {
+        Task(executorPreference: worldExecutor, operation: operation)
+    }
+
+    /// The result of a task of the world (``task(_:)``), once the world is idle. Throws when the task
+    /// has not finished by then: it waits for something that will not happen without the test.
+    public func result<Success: Sendable>(of task: Task<Success, any Error>) async throws -> Result<Success, any Error> {
+        let outcome = Mutex<Result<Success, any Error>?>(nil)
+        let watcher = Task(executorPreference: worldExecutor) {
+            let result = await task.result
+            outcome.withLock { $0 = result }
         }
+        await runUntilIdle()
+        guard let result = outcome.withLock({ $0 }) else {
+            watcher.cancel()
+            throw TestWorldError.notReached("the task did not finish by the time the world was idle")
+        }
+        return result
     }
 }
 
 extension TestWorld {
-    /// Starts a callback-style operation (a vendor API with a completion block) and waits, in real time
-    /// (at most `timeout`), for its completion's value.
+    /// Starts a callback-style operation (a vendor API with a completion block), runs the world until
+    /// idle and returns the completion's value. Throws when the completion was not called by then.
     public func completion<Value: Sendable>(
-        timeout: Duration = .seconds(5),
         of start: (@escaping @Sendable (Value) -> Void) -> Void
     ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            start { once.resume(with: .success($0)) }
-            Task {
-                try? await Task.sleep(for: timeout)
-                once.resume(with: .failure(TestWorldError.timedOut("no completion in \(timeout) of real time")))
-            }
+        let value = Mutex<Value?>(nil)
+        start { result in value.withLock { $0 = $0 ?? result } }
+        await runUntilIdle()
+        guard let result = value.withLock({ $0 }) else {
+            throw TestWorldError.notReached("no completion by the time the world was idle")
         }
-    }
-}
-
-/// Resumes a continuation with whichever result comes first.
-private final class ResumeOnce<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
-
-    init(_ continuation: CheckedContinuation<Value, any Error>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume(with result: Result<Value, any Error>) {
-        let waiting = continuation.withLock { continuation in
-            defer { continuation = nil }
-            return continuation
-        }
-        waiting?.resume(with: result)
+        return result
     }
 }
 
 /// Why a ``TestWorld`` wait failed.
 public enum TestWorldError: Error, CustomStringConvertible {
-    case timedOut(String)
+    /// What the test waited for had not happened by the time the world was idle.
+    case notReached(String)
 
     public var description: String {
         switch self {
-        case .timedOut(let message): message
+        case .notReached(let message): message
         }
     }
 }

@@ -41,7 +41,7 @@ extension ZIMClient {
         }
         // Not on the job queue: a query is ordered with nothing, and its requests (up to three) must not
         // hold up the calls behind it.
-        Task { [weak self] in
+        Task(executorPreference: environment.executor) { [weak self] in
             let result = await Self.page(from: start, limit: limit, session: session)
             guard let self else { return }
             let answer = result.map { page in

@@ -117,14 +117,13 @@ final class DemoScenario {
 
     private func pass(_ duration: Duration) async {
         trace.note(world.now, "\(duration) pass")
-        await world.advance(by: duration, step: .milliseconds(500))
+        await world.advance(by: duration)
         await flush()
     }
 
     /// Prints what every user received since the last flush, user by user.
     private func flush() async {
-        await world.settle()
-        await world.settle()
+        await world.runUntilIdle()
         for client in clients {
             let events = client.events
             let from = printed[client.user, default: 0]

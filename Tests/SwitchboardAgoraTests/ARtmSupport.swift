@@ -74,12 +74,12 @@ final class ARtmUser: ARtmDelegate, ARtmCallDelegate, ARtmChannelDelegate, @unch
 
     /// Waits until the log has a line equal to `line` (in real time; the world's clock does not move).
     func waitFor(_ line: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(line): \(events)") { self.events.contains(line) }
+        try await world.requireWhenIdle("\(name) logs \(line): \(events)") { self.events.contains(line) }
     }
 
     /// Waits until the log has `count` lines.
     func waitForCount(_ count: Int, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(count) lines: \(events)") { self.events.count >= count }
+        try await world.requireWhenIdle("\(name) logs \(count) lines: \(events)") { self.events.count >= count }
     }
 
     // MARK: - Call-kit calls whose completion is logged (on the callback queue, in order)

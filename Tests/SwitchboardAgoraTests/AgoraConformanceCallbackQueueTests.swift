@@ -13,7 +13,7 @@ struct AgoraConformanceCallbackQueueTests {
     @Test("no callback queue in the environment: delegate callbacks and completions run on the main queue")
     func mainQueueByDefault() async throws {
         let world = TestWorld()
-        let environment = ClientEnvironment(transport: world.transport(), clock: world.serviceClock, callbackQueue: nil)
+        let environment = world.environment(callbackQueue: nil)
         let alice = AgoraUser("alice", environment: environment)
         let key = DispatchSpecificKey<String>()
         DispatchQueue.main.setSpecific(key: key, value: "main")

@@ -62,7 +62,7 @@ struct AgoraConformanceChannelTests {
         #expect(try await leave(aliceChannel, in: world) == .ok)
         try await bob.waitFor("memberLeft alice", in: world)
         await world.advance(by: .seconds(1))
-        try await world.eventually("count back to 1") { bob.events.last == "memberCount 1" }
+        try await world.requireWhenIdle("count back to 1") { bob.events.last == "memberCount 1" }
         #expect(bob.events == ["memberJoined alice", "memberCount 2", "channelMessage hi all from alice", "memberLeft alice", "memberCount 1"])
     }
 
@@ -119,7 +119,7 @@ struct AgoraConformanceChannelTests {
         #expect(!alice.kit.destroyChannel(withId: "never"))
         let again = try #require(alice.kit.createChannel(withId: "lobby", delegate: alice))
         #expect(try await join(again, in: world) == .channelErrorOk)
-        try await world.eventually("bob sees alice again") { bob.events("memberJoined alice").count == 2 }
+        try await world.requireWhenIdle("bob sees alice again") { bob.events("memberJoined alice").count == 2 }
         let listed = try await members(bobChannel, in: world)
         #expect(listed.0 == ["alice", "bob"])
         #expect(alice.events("memberLeft").isEmpty, "destroy leaves without callbacks")

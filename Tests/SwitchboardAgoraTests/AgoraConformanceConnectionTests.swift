@@ -28,7 +28,7 @@ struct AgoraConformanceConnectionTests {
         let alice = AgoraUser("alice", in: world, faults: faults)
         alice.kit.login(byToken: "token", user: "alice") { alice.record("login \($0)") }
         try await alice.waitFor("state connecting login", in: world)
-        await world.advance(by: .milliseconds(11_900), step: .milliseconds(100))
+        await world.advance(by: .milliseconds(11_900))
         #expect(alice.events == ["state connecting login"])
         await world.advance(by: .milliseconds(100))
         try await alice.waitFor("login timeout", in: world)
@@ -43,7 +43,7 @@ struct AgoraConformanceConnectionTests {
         let alice = AgoraUser("alice", in: world, faults: faults)
         alice.kit.login(byToken: "token", user: "alice") { alice.record("login \($0)") }
         try await alice.waitFor("state connecting login", in: world)
-        await world.advance(by: .milliseconds(11_900), step: .milliseconds(100))
+        await world.advance(by: .milliseconds(11_900))
         #expect(alice.events == ["state connecting login"])
         await world.advance(by: .milliseconds(100))
         try await alice.waitFor("login timeout", in: world)
@@ -155,7 +155,7 @@ struct AgoraConformanceConnectionTests {
         alice.kit.logout { alice.record("logout \($0)") }
         try await alice.waitFor("logout ok", in: world)
         #expect(alice.events == ["state disconnected logout", "logout ok"])
-        try await world.eventually("offline") { world.service.presence(of: "alice") == .offline }
+        try await world.requireWhenIdle("offline") { world.service.presence(of: "alice") == .offline }
         let again = try await world.completion { done in alice.kit.logout { done($0) } }
         #expect(again == .notLoggedIn)
     }

@@ -17,7 +17,7 @@ struct AgoraConformanceFailureTests {
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         #expect(try await alice.sendCode(invitation, in: world) == .ok)
-        try await world.eventually("the call is placed") { world.service.activeCalls().count == 1 }
+        try await world.requireWhenIdle("the call is placed") { world.service.activeCalls().count == 1 }
         await world.advance(by: .seconds(29))
         #expect(alice.events.isEmpty, "still trying at 29 s: \(alice.events)")
         #expect(invitation.state == .sentToRemote)
@@ -38,7 +38,7 @@ struct AgoraConformanceFailureTests {
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         invitation.content = "later"
         #expect(try await alice.sendCode(invitation, in: scene.world) == .ok)
-        try await scene.world.eventually("the call is placed") { scene.world.service.activeCalls().count == 1 }
+        try await scene.world.requireWhenIdle("the call is placed") { scene.world.service.activeCalls().count == 1 }
         await scene.world.advance(by: .seconds(20))
         try await bob.login(in: scene.world)
         try await bob.waitFor("remoteReceived from alice later invitationReceived", in: scene.world)
@@ -130,7 +130,7 @@ struct AgoraConformanceFailureTests {
         try await alice.waitFor("localReceivedByPeer receivedByRemote", in: world)
         let logout = try await world.completion { done in alice.kit.logout { done($0) } }
         #expect(logout == .ok)
-        try await world.eventually("alice is offline") { world.service.presence(of: "alice") == .offline }
+        try await world.requireWhenIdle("alice is offline") { world.service.presence(of: "alice") == .offline }
         #expect(bob.events == ["remoteReceived from alice nil invitationReceived"], "the invitation still rings")
         let remote = try #require(bob.lastRemoteInvitation)
         bob.accept(remote)

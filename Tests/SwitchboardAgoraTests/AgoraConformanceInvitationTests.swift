@@ -123,7 +123,7 @@ struct AgoraConformanceInvitationTests {
         #expect(try await alice.sendCode(first, in: scene.world) == .ok)
         #expect(try await alice.sendCode(second, in: scene.world) == .ok)
         #expect(try await alice.sendCode(third, in: scene.world) == .ok)
-        try await scene.world.eventually("all three received by their callees") {
+        try await scene.world.requireWhenIdle("all three received by their callees") {
             first.state == .receivedByRemote && second.state == .receivedByRemote && third.state == .receivedByRemote
         }
         #expect(bob.events == ["remoteReceived from alice one invitationReceived", "remoteReceived from alice two invitationReceived"])
@@ -136,7 +136,7 @@ struct AgoraConformanceInvitationTests {
         #expect(try await bob.acceptCode(bobs[1], in: scene.world) == .ok)
         #expect(try await bob.refuseCode(bobs[0], in: scene.world) == .ok)
         #expect(try await alice.cancelCode(third, in: scene.world) == .ok)
-        try await scene.world.eventually("all three ended") {
+        try await scene.world.requireWhenIdle("all three ended") {
             first.state == .refusedByRemote && second.state == .acceptedByRemote && third.state == .canceled
         }
         try await bob.waitFor("remoteAccepted accepted", in: scene.world)

@@ -56,7 +56,7 @@ struct AgoraConformanceMessageTests {
         #expect(try await send(String(repeating: "m", count: 32 * 1024 + 1), from: alice, to: "bob", in: world) == .invalidMessage)
         #expect(try await send(String(repeating: "m", count: 32 * 1024), from: alice, to: "bob", in: world) == .ok)
         try await bob.waitForCount(1, in: world)
-        await world.settle()
+        await world.runUntilIdle()
         #expect(bob.events.count == 1)
     }
 
@@ -73,7 +73,7 @@ struct AgoraConformanceMessageTests {
                 codes.withLock { $0[index] = code }
             }
         }
-        try await world.eventually(timeout: .seconds(20), "181 completions") { codes.withLock { $0.count } == 181 }
+        try await world.requireWhenIdle("181 completions") { codes.withLock { $0.count } == 181 }
         let all = codes.withLock { $0 }
         #expect((0..<180).allSatisfy { all[$0] == .ok }, "\(all.filter { $0.value != .ok })")
         #expect(all[180] == .tooOften)
@@ -134,7 +134,7 @@ struct AgoraConformanceMessageTests {
         try await alice.waitFor("peers bob=online", in: world)
         let logout = try await world.completion { done in bob.kit.logout { done($0) } }
         #expect(logout == .ok)
-        try await world.eventually("two changes") { alice.events("peers").count == 3 }
+        try await world.requireWhenIdle("two changes") { alice.events("peers").count == 3 }
         #expect(alice.events == ["subscribe ok", "peers bob=offline", "peers bob=online", "peers bob=offline"])
     }
 }

@@ -81,7 +81,7 @@ struct AgoraConformanceMisuseTests {
 
         let second = AgoraRtmLocalInvitation(calleeId: "bob")
         #expect(try await alice.sendCode(second, in: world) == .ok)
-        try await world.eventually("received") { second.state == .receivedByRemote }
+        try await world.requireWhenIdle("received") { second.state == .receivedByRemote }
         #expect(try await alice.cancelCode(second, in: world) == .ok)
         try await alice.waitFor("localCanceled canceled", in: world)
         #expect(try await alice.cancelCode(second, in: world) == .alreadyEnd)
@@ -92,7 +92,7 @@ struct AgoraConformanceMisuseTests {
 
         let third = AgoraRtmLocalInvitation(calleeId: "bob")
         #expect(try await alice.sendCode(third, in: world) == .ok)
-        try await world.eventually("received") { third.state == .receivedByRemote }
+        try await world.requireWhenIdle("received") { third.state == .receivedByRemote }
         let ringing = try #require(bob.lastRemoteInvitation)
         #expect(try await bob.acceptCode(ringing, in: world) == .ok)
         try await bob.waitFor("remoteAccepted accepted", in: world)
@@ -114,7 +114,7 @@ struct AgoraConformanceMisuseTests {
         invitation.content = String(repeating: "好", count: 2731)
         #expect(try await alice.sendCode(invitation, in: world) == .invalidAugment)
         #expect(invitation.state == .idle)
-        await world.settle()
+        await world.runUntilIdle()
         #expect(bob.events.isEmpty, "the callee never hears of a refused send")
         #expect(world.service.activeCalls().isEmpty)
 
@@ -133,7 +133,7 @@ struct AgoraConformanceMisuseTests {
         #expect(remote.state == .invitationReceived)
         #expect(try await bob.refuseCode(remote, in: world) == .invalidAugment)
         #expect(remote.state == .invitationReceived)
-        await world.settle()
+        await world.runUntilIdle()
         #expect(alice.events == ["send ok", "localReceivedByPeer receivedByRemote"], "the caller hears nothing of it")
         remote.response = String(repeating: "r", count: 8192)
         #expect(try await bob.acceptCode(remote, in: world) == .ok)
@@ -154,7 +154,7 @@ struct AgoraConformanceMisuseTests {
         #expect(invitation.state == .idle)
         invitation.channelId = String(repeating: "c", count: 64)
         #expect(try await alice.sendCode(invitation, in: world) == .ok)
-        try await world.eventually("received") { invitation.state == .receivedByRemote }
+        try await world.requireWhenIdle("received") { invitation.state == .receivedByRemote }
         #expect(bob.lastRemoteInvitation?.channelId == String(repeating: "c", count: 64))
     }
 

@@ -73,7 +73,7 @@ final class AgoraUser: AgoraRtmDelegate, AgoraRtmCallDelegate, AgoraRtmChannelDe
 
     /// Waits until the log has exactly `count` lines.
     func waitForCount(_ count: Int, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(count) lines: \(events)") { self.events.count >= count }
+        try await world.requireWhenIdle("\(name) logs \(count) lines: \(events)") { self.events.count >= count }
     }
 
     /// Sends an invitation and records its completion in the log ("send ok").
@@ -117,7 +117,7 @@ final class AgoraUser: AgoraRtmDelegate, AgoraRtmCallDelegate, AgoraRtmChannelDe
 
     /// Waits until the log has a line matching `line` (in real time; the world's clock does not move).
     func waitFor(_ line: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(line): \(events)") { self.events.contains(line) }
+        try await world.requireWhenIdle("\(name) logs \(line): \(events)") { self.events.contains(line) }
     }
 
     // AgoraRtmDelegate

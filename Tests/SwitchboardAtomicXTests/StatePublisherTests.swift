@@ -52,23 +52,39 @@ fileprivate final class FakeCallStore {
 
 /// Values received by subscriber closures, from any thread.
 fileprivate final class Recorder<Value: Sendable>: Sendable {
-    private let items = Mutex<[Value]>([])
+    private struct State {
+        var items: [Value] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<[Value], Never>)] = []
+    }
+
+    private let state = Mutex(State())
 
     func append(_ value: Value) {
-        items.withLock { $0.append(value) }
+        let (due, items) = state.withLock { state in
+            state.items.append(value)
+            let count = state.items.count
+            let due = state.waiters.filter { $0.count <= count }
+            state.waiters.removeAll { $0.count <= count }
+            return (due, state.items)
+        }
+        due.forEach { $0.continuation.resume(returning: items) }
     }
 
     var values: [Value] {
-        items.withLock { $0 }
+        state.withLock { $0.items }
     }
 
-    /// Waits (polling) until at least `count` values arrived, or `timeout`; returns what arrived.
-    func wait(for count: Int, timeout: Duration = .seconds(10)) async -> [Value] {
-        let deadline = ContinuousClock.now + timeout
-        while values.count < count, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Returns once at least `count` values arrived (deliveries through a queue, a run loop or a task
+    /// come after the update that caused them); the suite's time limit stops a wait that never ends.
+    func wait(for count: Int) async -> [Value] {
+        await withCheckedContinuation { continuation in
+            let ready: [Value]? = state.withLock { state in
+                if state.items.count >= count { return state.items }
+                state.waiters.append((count, continuation))
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
-        return values
     }
 }
 
@@ -77,16 +93,6 @@ fileprivate final class Probe: Sendable {
     let hits = Mutex(0)
     func hit() { hits.withLock { $0 += 1 } }
     var count: Int { hits.withLock { $0 } }
-}
-
-/// Waits (polling) until `condition` holds, or `timeout`.
-fileprivate func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
 }
 
 /// Runs `body(i)` for i in 0..<count on that many threads at once (released together).
@@ -108,7 +114,7 @@ fileprivate func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Vo
     }
 }
 
-@Suite("AtomicX StatePublisher and the in-house Combine-like chain")
+@Suite("AtomicX StatePublisher and the in-house Combine-like chain", .timeLimit(.minutes(1)))
 struct StatePublisherTests {
     // MARK: - StatePublisher basics
 
@@ -385,15 +391,18 @@ struct StatePublisherTests {
         }
         let other = Mutex<Unchecked<RunLoop>?>(nil)
         let done = Mutex(false)
+        let started = Recorder<Bool>()
         let thread = Thread {
             other.withLock { $0 = Unchecked(value: RunLoop.current) }
+            started.append(true)
             while !done.withLock({ $0 }) {
                 _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
                 Thread.sleep(forTimeInterval: 0.001)
             }
         }
         thread.start()
-        #expect(await eventually { other.withLock { $0 } != nil })
+        _ = await started.wait(for: 1)
+        #expect(other.withLock { $0 } != nil)
         guard let runLoop = other.withLock({ $0 })?.value else { return }
         #expect(dispatchQueue(for: runLoop) == nil)
 
@@ -618,18 +627,21 @@ struct StatePublisherTests {
     @Test("values yields the current value then every update, and unsubscribes when the loop exits")
     func valuesYieldsAndCleansUpOnBreak() async {
         let publisher = StatePublisher(initialState: 0)
+        let seen = Recorder<Int>()
         let task = Task {
             var received: [Int] = []
             for await value in publisher.subscribe().values {
                 received.append(value)
+                seen.append(value)
                 if value == 3 { break }
             }
             return received
         }
-        #expect(await eventually { publisher.subscriberCount == 1 })
+        _ = await seen.wait(for: 1)  // the current value: the loop has subscribed
+        #expect(publisher.subscriberCount == 1)
         for i in 1...3 { publisher.update { $0 = i } }
         #expect(await task.value == [0, 1, 2, 3])
-        #expect(await eventually { publisher.subscriberCount == 0 })
+        #expect(publisher.subscriberCount == 0)
     }
 
     @Test("values ends and unsubscribes when the consuming task is cancelled")
@@ -641,12 +653,13 @@ struct StatePublisherTests {
                 received.append(value)
             }
         }
-        #expect(await eventually { publisher.subscriberCount == 1 })
+        _ = await received.wait(for: 1)  // the current value: the loop has subscribed
+        #expect(publisher.subscriberCount == 1)
         publisher.update { $0 = 1 }
         #expect(await received.wait(for: 2) == [0, 1])
         task.cancel()
         await task.value
-        #expect(await eventually { publisher.subscriberCount == 0 })
+        #expect(publisher.subscriberCount == 0)
         publisher.update { $0 = 2 }
         #expect(received.values == [0, 1])
     }

@@ -16,7 +16,7 @@ struct TencentCallAccessTests {
         let (alice, bob, carol) = (users[0], users[1], users[2])
         let id = try await alice.ring([bob], .audio, in: world)
         try await bob.answer(in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         let before = [alice.events, bob.events]
 
         let unknown = try await carol.join("c-unknown", in: world)
@@ -27,7 +27,7 @@ struct TencentCallAccessTests {
             try await alice.waitFor("tui.join carol", in: world)
         case .invited:
             #expect(code(outcome) != nil && code(outcome) == code(unknown))
-            await quiesce(users, in: world)
+            await world.runUntilIdle()
             #expect([alice.events, bob.events] == before)
             #expect(carol.state.selfInfo.status == .none)
             #expect(world.service.activeCalls().first?.participant("carol") == nil)

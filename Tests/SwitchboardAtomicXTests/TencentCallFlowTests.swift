@@ -23,7 +23,7 @@ struct TencentCallFlowTests {
         #expect(bob.state.selfInfo.status == .accept)
         #expect(try await bob.hangup(in: world).isSuccess)
         try await alice.waitUntil("idle", in: world) { $0.selfInfo.status == .none }
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(alice.events("status") == ["status none", "status waiting", "status accept", "status none"])
         #expect(bob.events("status") == ["status none", "status waiting", "status accept", "status none"])
         #expect(bob.state.selfInfo.status == .none)
@@ -108,7 +108,7 @@ struct TencentCallFlowTests {
         try await alice.waitFor("tui.begin \(id)", in: world)
         for second in 1...3 {
             await world.advance(by: .milliseconds(999))
-            await quiesce(users, in: world)
+            await world.runUntilIdle()
             #expect(bob.state.activeCall.duration == second - 1)
             await world.advance(by: .milliseconds(1))
             try await bob.waitUntil("duration \(second)", in: world) { $0.activeCall.duration == second }
@@ -119,7 +119,7 @@ struct TencentCallFlowTests {
         try await bob.waitFor("ended \(id) video hangup by=alice", in: world)
         try await bob.waitFor("tui.end \(id) hangup by=alice total=3", in: world)
         await world.advance(by: .seconds(2))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(durations.all == [0, 1, 2, 3])
         #expect(atEnd.all == ["\(id) \(id) 3 none"])
         #expect(bob.state.activeCall.duration == 3)
@@ -140,7 +140,7 @@ struct TencentCallFlowTests {
         #expect(try await bob.hangup(in: world).isSuccess)
         try await alice.waitFor("ended \(first) video hangup by=bob", in: world)
         await world.advance(by: .seconds(5))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in [alice, bob] {
             let call = user.state.activeCall
             #expect(call.callId == first)
@@ -194,7 +194,7 @@ struct TencentCallFlowTests {
         #expect(bob.participants == ["bob:accept", "carol:accept"])
         #expect(try await bob.hangup(in: world).isSuccess)
         try await carol.waitFor(prefix: "ended", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in users {
             #expect(user.participants == [], "\(user.name)")
             #expect(user.state.selfInfo.status == .none)
@@ -216,7 +216,7 @@ struct TencentCallFlowTests {
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
         try await alice.waitFor("tui.reject bob", in: world)
         try await carol.waitFor("tui.reject bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectCallLog(bob, [
             "received \(id) audio data=", "tui.received \(id) caller=alice callees=bob,carol audio role=called",
             "ended \(id) audio reject by=bob", "tui.notConnected \(id) reject by=bob",
@@ -227,7 +227,7 @@ struct TencentCallFlowTests {
 
         try await carol.answer(in: world)
         try await alice.waitFor("tui.join carol", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) audio", "tui.reject bob",
             "status accept", "tui.begin \(id)", "tui.join carol",
@@ -242,7 +242,7 @@ struct TencentCallFlowTests {
         for user in users { user.clear() }
         #expect(try await carol.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.end", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["tui.leave carol", "status none", "ended \(id) audio hangup by=carol", "tui.end \(id) hangup by=carol total=0"])
         expectLog(carol, ["status none", "ended \(id) audio hangup by=carol", "tui.end \(id) hangup by=carol total=0"])
         expectLog(bob, [])
@@ -258,7 +258,7 @@ struct TencentCallFlowTests {
         try await alice.waitFor("tui.reject bob", in: world)
         #expect(try await carol.reject(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectCallLog(alice, [
             "started \(id) video", "tui.reject bob", "tui.reject carol",
             "ended \(id) video reject by=carol", "tui.notConnected \(id) reject by=carol",
@@ -277,14 +277,14 @@ struct TencentCallFlowTests {
         let id = try await alice.ring([bob], .audio, in: world)
         try await bob.answer(in: world)
         try await alice.waitFor("tui.join bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         alice.clear()
         bob.clear()
 
         #expect(try await alice.invite(["carol"], in: world).isSuccess)
         try await carol.waitFor(prefix: "received \(id)", in: world)
         try await bob.waitFor("tui.inviting carol", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["tui.inviting carol"])
         expectLog(bob, ["tui.inviting carol"])
         expectLog(carol, [
@@ -298,7 +298,7 @@ struct TencentCallFlowTests {
         try await carol.answer(in: world)
         try await alice.waitFor("tui.join carol", in: world)
         try await bob.waitFor("tui.join carol", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["tui.inviting carol", "tui.join carol"])
         expectLog(bob, ["tui.inviting carol", "tui.join carol"])
         #expect(carol.events.suffix(2) == ["status accept", "tui.begin \(id)"])
@@ -323,7 +323,7 @@ struct TencentCallFlowTests {
         try await carol.waitFor("ended \(id) audio noResponse by=carol", in: world)
         try await alice.waitFor("tui.noResponse carol", in: world)
         try await bob.waitFor("tui.noResponse carol", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(alice.state.selfInfo.status == .accept)
         #expect(alice.participants == ["alice:accept", "bob:accept"])
         #expect(!alice.events.contains { $0.hasPrefix("ended") })
@@ -337,7 +337,7 @@ struct TencentCallFlowTests {
         let id = try await alice.ring([bob], .video, in: world)
         try await bob.answer(in: world)
         try await alice.waitFor("tui.join bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         alice.clear()
         bob.clear()
 
@@ -345,7 +345,7 @@ struct TencentCallFlowTests {
         try await dave.waitFor("tui.begin \(id)", in: world)
         try await alice.waitFor("tui.join dave", in: world)
         try await bob.waitFor("tui.join dave", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(dave, ["status none", "status accept", "tui.begin \(id)"])
         expectLog(alice, ["tui.join dave"])
         expectLog(bob, ["tui.join dave"])
@@ -360,7 +360,7 @@ struct TencentCallFlowTests {
         try await dave.waitFor("tui.leave alice", in: world)
         #expect(try await dave.hangup(in: world).isSuccess)
         try await bob.waitFor("ended \(id) video hangup by=dave", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(bob, [
             "tui.join dave", "tui.leave alice", "tui.leave dave", "status none",
             "ended \(id) video hangup by=dave", "tui.end \(id) hangup by=dave total=0",
@@ -377,7 +377,7 @@ struct TencentCallFlowTests {
         let dave = try await tencentUsers("dave", in: world)[0]
         let outcome = try await dave.join("c-no-such-call", in: world)
         #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED))
-        await quiesce([dave], in: world)
+        await world.runUntilIdle()
         expectLog(dave, ["status none"])
         #expect(dave.state.selfInfo.status == .none)
         #expect(dave.callID == "")
@@ -401,7 +401,7 @@ struct TencentCallFlowTests {
         try await bob.answer(in: world)
         #expect(try await bob.hangup(in: world).isSuccess)
         try await alice.waitFor("ended \(normal) video hangup by=bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
 
         for user in users {
             #expect(try await user.queryRecentCalls(cursor: "", count: 10, in: world).isSuccess)

@@ -26,7 +26,7 @@ struct TencentCrossSurfaceTests {
         params.userData = "{\"kind\":\"video\"}"
         params.roomId = "room-42"
         #expect(try await alice.calls(["bob"], .video, params: params, in: world).isSuccess)
-        try await world.eventually("bob rings: \(bob.events)") { bob.lastRemote != nil }
+        try await world.requireWhenIdle("bob rings: \(bob.events)") { bob.lastRemote != nil }
         let remote = try #require(bob.lastRemote)
         #expect(remote.callerId == "alice")
         #expect(remote.content == "{\"kind\":\"video\"}")
@@ -52,7 +52,7 @@ struct TencentCrossSurfaceTests {
         try await bob.login(in: world)
 
         #expect(try await alice.calls(["bob"], .audio, in: world).isSuccess)
-        try await world.eventually("bob rings") { bob.lastRemote != nil }
+        try await world.requireWhenIdle("bob rings") { bob.lastRemote != nil }
         let remote = try #require(bob.lastRemote)
         #expect(try await world.completion { done in bob.callKit.refuse(remote) { done($0) } } == .ok)
         try await alice.waitFor("tui.notConnected \(alice.callID) reject by=bob", in: world)
@@ -80,7 +80,7 @@ struct TencentCrossSurfaceTests {
         #expect(bob.state.activeCall.inviterId == "alice")
 
         #expect(try await bob.accept(in: world).isSuccess)
-        try await world.eventually("alice's invitation is accepted: \(alice.events)") {
+        try await world.requireWhenIdle("alice's invitation is accepted: \(alice.events)") {
             alice.events.contains("localAccepted")
         }
         try await bob.waitFor("tui.begin \(callID)", in: world)
@@ -130,8 +130,8 @@ struct TencentCrossSurfaceTests {
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         #expect(try await world.completion { done in alice.callKit.send(invitation) { done($0) } } == .ok)
-        try await world.eventually("alice is refused: \(alice.events)") { alice.events.contains("localRefused") }
-        await bob.quiesce(in: world)
+        try await world.requireWhenIdle("alice is refused: \(alice.events)") { alice.events.contains("localRefused") }
+        await world.runUntilIdle()
         #expect(bob.events.isEmpty)
         #expect(bob.state.selfInfo.status == .accept)
     }
@@ -259,12 +259,12 @@ final class ZIMPeer: ZIMEventHandler, @unchecked Sendable {
     private func record(_ line: String) { log.withLock { $0.append(line) } }
 
     func waitFor(_ line: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(line): \(events)") { self.events.contains(line) }
+        try await world.requireWhenIdle("\(name) logs \(line): \(events)") { self.events.contains(line) }
     }
 
     /// Waits for a `callUserStateChanged` of `callID` that lists `user` (`bob:accepted`).
     func waitFor(state callID: String, _ user: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) sees \(user) in \(callID): \(events)") {
+        try await world.requireWhenIdle("\(name) sees \(user) in \(callID): \(events)") {
             self.events.contains { $0.hasPrefix("state \(callID) ") && $0.split(separator: " ").last!.split(separator: ",").contains { $0 == user } }
         }
     }

@@ -89,7 +89,7 @@ struct TencentDeviceTests {
         try await alice.awaiting.devices("volumes \(expected)", in: world) {
             $0.captureVolume == expected && $0.outputVolume == expected
         }
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(store.state.value.captureVolume == expected)
         #expect(store.state.value.outputVolume == expected)
     }
@@ -185,7 +185,7 @@ struct TencentDeviceTests {
         store.setAudioRoute(.earpiece)
         store.closeLocalCamera()
         try await alice.awaiting.devices("camera off", in: world) { $0.cameraStatus == .off && $0.currentAudioRoute == .earpiece }
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         alice.queue.sync {}
         #expect(statuses.all == [.off, .on, .off])
         withExtendedLifetime(cancellables) {}
@@ -250,14 +250,14 @@ struct TencentMediaTests {
             state.allParticipants.contains { $0.id == "alice" && !$0.isMicrophoneOpened && !$0.isCameraOpened }
         }
         #expect(!alice.state.selfInfo.isCameraOpened)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(bob.events.filter { $0.hasPrefix("tui.audio") || $0.hasPrefix("tui.video") } == [
             "tui.audio alice true", "tui.video alice true", "tui.audio alice false", "tui.video alice false",
         ])
         // A setting that is not media (the audio route) does not travel.
         bob.clear()
         alice.deviceStore.setAudioRoute(.earpiece)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(bob.events.isEmpty)
     }
 

@@ -29,7 +29,7 @@ struct TencentEndReasonTests {
         #expect(try await alice.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.end", in: world)
         try await bob.waitFor(prefix: "tui.end", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) audio",
             "status accept", "tui.begin \(id)", "tui.join bob",
@@ -58,7 +58,7 @@ struct TencentEndReasonTests {
         #expect(try await bob.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.end", in: world)
         try await bob.waitFor(prefix: "tui.end", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) video",
             "status accept", "tui.begin \(id)", "tui.join bob",
@@ -82,14 +82,14 @@ struct TencentEndReasonTests {
         try await carol.answer(in: world)
         try await alice.waitFor("tui.join carol", in: world)
         try await bob.waitFor("tui.join carol", in: world)
-        await quiesce([alice, bob, carol], in: world)
+        await world.runUntilIdle()
         for user in users { user.clear() }
 
         #expect(try await bob.hangup(in: world).isSuccess)
         try await bob.waitFor(prefix: "tui.end", in: world)
         try await alice.waitFor("tui.leave bob", in: world)
         try await carol.waitFor("tui.leave bob", in: world)
-        await quiesce([alice, bob, carol], in: world)
+        await world.runUntilIdle()
         expectLog(bob, ["status none", "ended \(id) audio hangup by=bob", "tui.end \(id) hangup by=bob total=0"])
         expectLog(alice, ["tui.leave bob"])
         expectLog(carol, ["tui.leave bob"])
@@ -102,7 +102,7 @@ struct TencentEndReasonTests {
         for user in users { user.clear() }
         #expect(try await carol.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.end", in: world)
-        await quiesce([alice, bob, carol], in: world)
+        await world.runUntilIdle()
         expectLog(carol, ["status none", "ended \(id) audio hangup by=carol", "tui.end \(id) hangup by=carol total=0"])
         expectLog(alice, ["tui.leave carol", "status none", "ended \(id) audio hangup by=carol", "tui.end \(id) hangup by=carol total=0"])
         expectLog(bob, [])
@@ -119,7 +119,7 @@ struct TencentEndReasonTests {
         #expect(try await bob.reject(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) video",
             "tui.reject bob", "status none", "ended \(id) video reject by=bob", "tui.notConnected \(id) reject by=bob",
@@ -142,13 +142,13 @@ struct TencentEndReasonTests {
         let (alice, bob) = (users[0], users[1])
         let id = try await alice.ring([bob], .audio, in: world)
         await world.advance(by: .milliseconds(29_750))
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         #expect(!alice.events.contains { $0.hasPrefix("ended") })
         #expect(bob.state.selfInfo.status == .waiting)
         await world.advance(by: .milliseconds(250))
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) audio",
             "tui.noResponse bob", "status none", "ended \(id) audio noResponse by=bob",
@@ -171,13 +171,13 @@ struct TencentEndReasonTests {
         params.timeout = timeout
         let id = try await alice.ring([bob], .audio, params: params, in: world)
         await world.advance(by: .seconds(seconds) - .milliseconds(250))
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         #expect(!alice.events.contains { $0.hasPrefix("ended") })
         #expect(!bob.events.contains { $0.hasPrefix("ended") })
         await world.advance(by: .milliseconds(250))
         try await alice.waitFor("ended \(id) audio noResponse by=bob", in: world)
         try await bob.waitFor("ended \(id) audio noResponse by=bob", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectCallLog(alice, [
             "started \(id) audio", "tui.noResponse bob", "ended \(id) audio noResponse by=bob",
             "tui.notConnected \(id) noResponse by=bob",
@@ -198,7 +198,7 @@ struct TencentEndReasonTests {
         #expect(outcome.isSuccess)
         let id = alice.callID
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce([alice], in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) audio",
             "status none", "tui.noResponse bob", "ended \(id) audio offline by=bob",
@@ -214,12 +214,12 @@ struct TencentEndReasonTests {
         let users = try await tencentUsers("alice", "bob", in: world)
         let (alice, bob) = (users[0], users[1])
         #expect(try await bob.logout(in: world).isSuccess)
-        await quiesce([bob], in: world)
+        await world.runUntilIdle()
         bob.clear()
         #expect(try await alice.calls(["bob"], .video, in: world).isSuccess)
         let id = alice.callID
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectCallLog(alice, [
             "started \(id) video", "tui.noResponse bob", "ended \(id) video offline by=bob",
             "tui.notConnected \(id) offline by=bob",
@@ -237,7 +237,7 @@ struct TencentEndReasonTests {
         let id = alice.callID
         try await alice.waitFor("started \(id) audio", in: world)
         await world.advance(by: .seconds(5))
-        await quiesce([alice], in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none", "status waiting", "started \(id) audio"])
         #expect(alice.participants == ["alice:waiting", "bob:waiting"])
 
@@ -246,7 +246,7 @@ struct TencentEndReasonTests {
         #expect(bob.state.selfInfo.status == .waiting)
         try await bob.answer(in: world)
         try await alice.waitFor("tui.begin \(id)", in: world)
-        await quiesce([alice, bob], in: world)
+        await world.runUntilIdle()
         expectLog(bob, [
             "status none", "status waiting", "received \(id) audio data=",
             "tui.received \(id) caller=alice callees=bob audio role=called", "status accept", "tui.begin \(id)",
@@ -272,7 +272,7 @@ struct TencentEndReasonTests {
         let (alice, bob, carol) = (users[0], users[1], users[2])
         let first = try await bob.ring([carol], .audio, in: world)
         try await carol.answer(in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         carol.clear()
         bob.clear()
 
@@ -280,7 +280,7 @@ struct TencentEndReasonTests {
         let id = alice.callID
         #expect(id != first)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) video",
             "status none", "tui.lineBusy carol", "ended \(id) video lineBusy by=carol",
@@ -298,12 +298,12 @@ struct TencentEndReasonTests {
         let users = try await tencentUsers("alice", "bob", "carol", in: world)
         let (alice, bob, carol) = (users[0], users[1], users[2])
         let first = try await bob.ring([carol], .audio, in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         carol.clear()
         #expect(try await alice.calls(["carol"], .audio, in: world).isSuccess)
         let id = alice.callID
         try await alice.waitFor("ended \(id) audio lineBusy by=carol", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(carol, [])
         #expect(carol.callID == first)
         #expect(carol.state.selfInfo.status == .waiting)
@@ -318,7 +318,7 @@ struct TencentEndReasonTests {
         #expect(try await bob.ignore(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) audio",
             "tui.lineBusy bob", "status none", "ended \(id) audio lineBusy by=bob", "tui.notConnected \(id) lineBusy by=bob",
@@ -341,7 +341,7 @@ struct TencentEndReasonTests {
         #expect(try await alice.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, [
             "status none", "status waiting", "started \(id) video",
             "status none", "ended \(id) video canceled by=alice", "tui.notConnected \(id) canceled by=alice",
@@ -362,7 +362,7 @@ struct TencentEndReasonTests {
         let id = try await alice.ring([bob, carol], .audio, in: world)
         #expect(try await alice.hangup(in: world).isSuccess)
         for user in users { try await user.waitFor(prefix: "tui.notConnected", in: world) }
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectCallLog(alice, ["started \(id) audio", "ended \(id) audio canceled by=alice", "tui.notConnected \(id) canceled by=alice"])
         for user in [bob, carol] {
             expectCallLog(user, [
@@ -381,7 +381,7 @@ struct TencentEndReasonTests {
         #expect(try await bob.hangup(in: world).isSuccess)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectCallLog(alice, [
             "started \(id) audio", "tui.reject bob", "ended \(id) audio reject by=bob", "tui.notConnected \(id) reject by=bob",
         ])
@@ -402,7 +402,7 @@ struct TencentEndReasonTests {
         #expect(try await bob.logout(in: world).isSuccess)
         try await alice.waitFor("ended \(id) audio hangup by=bob", in: world)
         try await bob.waitFor("ended \(id) audio hangup by=bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectCallLog(bob, [
             "received \(id) audio data=", "tui.received \(id) caller=alice callees=bob audio role=called",
             "tui.begin \(id)", "ended \(id) audio hangup by=bob", "tui.end \(id) hangup by=bob total=0",
@@ -423,13 +423,13 @@ struct TencentEndReasonTests {
         await world.advance(by: .seconds(4))
         try await alice.waitUntil("duration 4", in: world) { $0.activeCall.duration == 4 }
         try await bob.waitUntil("duration 4", in: world) { $0.activeCall.duration == 4 }
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in users { user.clear() }
 
         try world.service.endCall(CallID(id))
         try await alice.waitFor(prefix: "tui.end", in: world)
         try await bob.waitFor(prefix: "tui.end", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none", "ended \(id) audio endByServer by=", "tui.end \(id) endByServer by= total=4"])
         expectLog(bob, ["status none", "ended \(id) audio endByServer by=", "tui.end \(id) endByServer by= total=4"])
         #expect(alice.state.activeCall.duration == 4)
@@ -442,12 +442,12 @@ struct TencentEndReasonTests {
         let users = try await tencentUsers("alice", "bob", in: world)
         let (alice, bob) = (users[0], users[1])
         let id = try await alice.ring([bob], .video, in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in users { user.clear() }
         try world.service.endCall(CallID(id))
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
         try await bob.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none", "ended \(id) video endByServer by=", "tui.notConnected \(id) endByServer by="])
         expectLog(bob, ["status none", "ended \(id) video endByServer by=", "tui.notConnected \(id) endByServer by="])
     }

@@ -15,7 +15,7 @@ struct TencentEngineExtrasTests {
         alice.engine.setVirtualBackground("/res/beach.png", fail: { code, _ in alice.record("virtual fail \(code)") })
         alice.engine.setVirtualBackground("", fail: { code, _ in alice.record("virtual fail \(code)") })
         try await alice.waitFor("virtual fail -1202", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events.filter { $0.contains("fail") } == ["blur fail -1202", "virtual fail -1202"])
     }
 
@@ -48,7 +48,7 @@ struct TencentEngineExtrasTests {
                                fail: { code, _ in done(code) })
         }
         #expect(code == ERROR_PARAM_INVALID)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(!bob.events.contains { $0.hasPrefix("received") })
     }
 }

@@ -112,7 +112,7 @@ struct TencentEngineTests {
 
         // The 10 s timeout: nothing at 9 s, no response after it.
         await world.advance(by: .seconds(9))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("tui.notConnected").isEmpty)
         #expect(bob.state.selfInfo.status == .waiting)
         await world.advance(by: .seconds(2))
@@ -169,7 +169,7 @@ struct TencentEngineTests {
         #expect(try await alice.awaiting.engineCalls(["bob"], .unknown, params: nil, in: world).engineCode == -1202)
         #expect(try await alice.awaiting.engineCalls([], .audio, params: nil, in: world).engineCode == -1202)
         #expect(try await alice.awaiting.engineCalls(["alice"], .audio, params: nil, in: world).engineCode == -1202)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("started").isEmpty)
         #expect(alice.state.selfInfo.status == .none)
         try await alice.awaiting.connect(to: bob, in: world)
@@ -224,7 +224,7 @@ struct TencentEngineTests {
         #expect(try await alice.calls(["bob"], .audio, in: world).isSuccess)
         let callID = alice.callID
         try await bob.waitFor("tui.received \(callID) caller=alice callees=bob audio role=called", in: world)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(kept.received.map(\.callId) == [callID])
         #expect(removed.callbacks == 0)
 
@@ -233,8 +233,8 @@ struct TencentEngineTests {
         bob.clear()
         #expect(try await alice.hangup(in: world).isSuccess)
         try await bob.waitFor("ended \(callID) audio canceled by=alice", in: world)
-        try await world.eventually("kept hears the end") { kept.callbacks == 2 }
-        await bob.quiesce(in: world)
+        try await world.requireWhenIdle("kept hears the end") { kept.callbacks == 2 }
+        await world.runUntilIdle()
         #expect(bob.events("tui.").isEmpty)
         #expect(removed.callbacks == 0)
         withExtendedLifetime((kept, removed)) {}
@@ -268,7 +268,7 @@ struct TencentEngineTests {
         #expect(engine.experimentalSettings == ExperimentalSettings(
             forceUseV2API: true, framework: .iOSNative, excludeFromHistoryMessage: true,
             pictureInPicture: engine.experimentalSettings.pictureInPicture, pictureInPictureEnabled: true))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("tui.error").isEmpty)
         // Switching back off.
         engine.callExperimentalAPI(jsonObject: #"{"api":"forceUseV2API","params":{"enable":false}}"#)
@@ -292,7 +292,7 @@ struct TencentEngineTests {
         let before = engine.experimentalSettings
         engine.callExperimentalAPI(jsonObject: json)
         try await alice.waitFor(prefix: "tui.error -1202 ", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("tui.error").count == 1)
         #expect(engine.experimentalSettings == before)
         do throws(ExperimentalAPIError) {
@@ -311,7 +311,7 @@ struct TencentEngineTests {
         #expect(try await alice.login(in: world).isSuccess)
         #expect(try await bob.login(in: world).isSuccess)
         alice.engine.switchCallMediaType(.audio)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("tui.mediaType").isEmpty)
 
         try await alice.awaiting.connect(to: bob, .video, in: world)
@@ -321,7 +321,7 @@ struct TencentEngineTests {
         alice.engine.switchCallMediaType(.unknown)
         alice.engine.switchCallMediaType(.video)
         try await alice.waitFor("tui.mediaType audio->video", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("tui.mediaType") == ["tui.mediaType video->audio", "tui.mediaType audio->video"])
     }
 }
@@ -393,7 +393,7 @@ struct TencentDeliveryTests {
         alice.loginStore.login(sdkAppID: -1, userID: "alice", userSig: "sig", completion: completion("bad login"))
         alice.loginStore.login(sdkAppID: testSDKAppID, userID: "alice", userSig: "sig", completion: completion("login"))
         #expect(try await bob.login(in: world).isSuccess)
-        try await world.eventually("alice logged in") { probe.onQueue.contains("login") }
+        try await world.requireWhenIdle("alice logged in") { probe.onQueue.contains("login") }
         alice.loginStore.setSelfInfo(userProfile: UserProfile(userID: "", nickname: "Alice"), completion: completion("setSelfInfo"))
         alice.deviceStore.openLocalMicrophone(completion: completion("open microphone"))
         alice.deviceStore.simulateDeviceError(.noSystemPermission, for: .camera)
@@ -402,12 +402,12 @@ struct TencentDeliveryTests {
         alice.callStore.calls(participantIds: ["bob"], callMediaType: .audio, params: nil, completion: completion("calls"))
         try await bob.waitFor(prefix: "received", in: world)
         #expect(try await bob.accept(in: world).isSuccess)
-        try await world.eventually("alice's call began") { probe.onQueue.contains("tui.begin") }
+        try await world.requireWhenIdle("alice's call began") { probe.onQueue.contains("tui.begin") }
         alice.engine.switchCallMediaType(.video)
         alice.engine.inviteUser(userIdList: [], params: TUICallParams(), succ: { _ in probe.check("invite succ") },
                                 fail: fail("invite"))
         alice.engine.hangup(succ: succ("hangup"), fail: fail("hangup fail"))
-        try await world.eventually("alice's call ended") { probe.onQueue.contains("tui.end") }
+        try await world.requireWhenIdle("alice's call ended") { probe.onQueue.contains("tui.end") }
         alice.callStore.queryRecentCalls(cursor: "", count: 10, completion: completion("query"))
         alice.callStore.deleteRecentCalls(callIdList: [], completion: completion("delete"))
         alice.engine.queryRecentCalls(filter: TUICallRecentCallsFilter(), succ: { _ in probe.check("engine query") },
@@ -420,7 +420,7 @@ struct TencentDeliveryTests {
         alice.engine.startRemoteView(userId: "bob", videoView: TUIVideoView(), onPlaying: { _ in probe.check("playing") },
                                      onLoading: { _ in probe.check("loading") }, onError: { _, _, _ in probe.check("view error") })
         // Answers that arrive after a logout are failures of the login that ended; wait for them first.
-        try await world.eventually("the queries are answered") {
+        try await world.requireWhenIdle("the queries are answered") {
             Set(["query", "engine query"]).isSubset(of: Set(probe.onQueue + probe.offQueue))
         }
         alice.loginStore.logout(completion: completion("logout"))
@@ -430,10 +430,10 @@ struct TencentDeliveryTests {
                       "invite", "hangup", "query", "delete", "engine query", "render params", "encoder params", "beauty",
                       "playing", "logout", "tui.begin", "tui.end", "tui.error", "tui.mediaType", "call state",
                       "login state", "device state", "call event"]
-        try await world.eventually("every callback ran") {
+        try await world.requireWhenIdle("every callback ran") {
             Set(wanted).isSubset(of: Set(probe.onQueue + probe.offQueue))
         }
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(probe.offQueue.isEmpty)
         withExtendedLifetime((cancellables, observer)) {}
     }
@@ -443,7 +443,7 @@ struct TencentDeliveryTests {
         // Under `swift test` on Linux the main dispatch queue is drained (see StatePublisherTests), so the
         // default can be observed through a queue-specific value on it.
         let world = TestWorld()
-        let environment = ClientEnvironment(transport: world.transport(), clock: world.serviceClock)
+        let environment = world.environment(callbackQueue: nil)
         #expect(environment.callbackQueue == nil)
         let instance = AtomicXInstance(environment: environment)
         let probe = QueueProbe(DispatchQueue.main, name: "main")

@@ -24,7 +24,7 @@ struct TencentGuardTests {
         let (alice, bob) = (users[0], users[1])
         let outcome = try await alice.calls(list, .video, in: world)
         #expect(code(outcome) == Int(ERROR_PARAM_INVALID))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none"])
         expectLog(bob, ["status none"])
         #expect(alice.callID == "")
@@ -45,14 +45,14 @@ struct TencentGuardTests {
             #expect(message(outcome).contains("9 people"))
         }
         // Yourself does not count: 8 others and alice herself are fine.
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in users { expectLog(user, ["status none"]) }
         #expect(world.service.activeCalls().isEmpty)
 
         let id = try await alice.ring(Array(users[1...8]), .audio, in: world)
         #expect(alice.state.activeCall.inviteeIds == Array(names.prefix(8)))
         #expect(alice.participants.count == 9)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(users[9], ["status none"])
         #expect(users[8].events.contains("received \(id) audio data="))
     }
@@ -75,7 +75,7 @@ struct TencentGuardTests {
         params.timeout = -1
         let outcome = try await alice.calls(["bob"], .audio, params: params, in: world)
         #expect(code(outcome) == Int(ERROR_PARAM_INVALID))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none"])
         expectLog(bob, ["status none"])
         #expect(world.service.activeCalls().isEmpty)
@@ -87,7 +87,7 @@ struct TencentGuardTests {
         let users = try await tencentUsers("alice", "bob", "carol", in: world)
         let (alice, bob, carol) = (users[0], users[1], users[2])
         let id = try await alice.ring([bob], .video, in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
 
         // Calling carol is refused to the callee and the caller alike, and changes nothing.
         func expectCallingRefused() async throws {
@@ -97,7 +97,7 @@ struct TencentGuardTests {
                 let outcome = try await user.calls(["carol"], .audio, in: world)
                 #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED), "\(user.name)")
                 #expect(message(outcome).contains("Do not call repeatedly"))
-                await quiesce(users, in: world)
+                await world.runUntilIdle()
                 #expect(user.events == lines)
                 #expect(snapshot(user) == before)
             }
@@ -107,7 +107,7 @@ struct TencentGuardTests {
         // Connected.
         try await bob.answer(in: world)
         try await alice.waitFor("tui.join bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         try await expectCallingRefused()
         expectLog(carol, ["status none"])
         #expect(world.service.activeCalls().map(\.id.rawValue) == [id])
@@ -121,7 +121,7 @@ struct TencentGuardTests {
         let first = try await alice.ring([bob], .video, in: world)
         try await bob.answer(in: world)
         let second = try await carol.ring([dave], .audio, in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         // dave rings, carol calls, alice and bob are connected: none of them may join the other call.
         for (user, other) in [(dave, first), (carol, first), (alice, second), (bob, second)] {
             let before = snapshot(user)
@@ -129,7 +129,7 @@ struct TencentGuardTests {
             let outcome = try await user.join(other, in: world)
             #expect(code(outcome) == Int(ERROR_REQUEST_REFUSED), "\(user.name)")
             #expect(message(outcome).contains("Do not call repeatedly"))
-            await quiesce(users, in: world)
+            await world.runUntilIdle()
             #expect(user.events == lines, "\(user.name)")
             #expect(snapshot(user) == before, "\(user.name)")
         }
@@ -145,7 +145,7 @@ struct TencentGuardTests {
         #expect(code(try await alice.reject(in: world)) == Int(ERROR_REQUEST_REFUSED))
         #expect(code(try await alice.hangup(in: world)) == Int(ERROR_REQUEST_REFUSED))
         #expect(code(try await alice.ignore(in: world)) == Int(ERROR_REQUEST_REFUSED))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(alice, ["status none"])
         #expect(alice.callID == "")
     }
@@ -158,14 +158,14 @@ struct TencentGuardTests {
         let id = try await alice.ring([bob], .audio, in: world)
         #expect(try await bob.reject(in: world).isSuccess)
         try await alice.waitFor("ended \(id) audio reject by=bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         for user in users {
             let before = snapshot(user)
             let lines = user.events
             #expect(code(try await user.accept(in: world)) == Int(ERROR_REQUEST_REFUSED))
             #expect(code(try await user.reject(in: world)) == Int(ERROR_REQUEST_REFUSED))
             #expect(code(try await user.hangup(in: world)) == Int(ERROR_REQUEST_REFUSED))
-            await quiesce(users, in: world)
+            await world.runUntilIdle()
             #expect(user.events == lines)
             #expect(snapshot(user) == before)
         }
@@ -177,11 +177,11 @@ struct TencentGuardTests {
         let users = try await tencentUsers("alice", "bob", in: world)
         let (alice, bob) = (users[0], users[1])
         _ = try await alice.ring([bob], .audio, in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         let lines = bob.events
         #expect(code(try await alice.accept(in: world)) == Int(ERROR_REQUEST_REFUSED))
         #expect(code(try await alice.reject(in: world)) == Int(ERROR_REQUEST_REFUSED))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(bob.events == lines)
         #expect(alice.state.selfInfo.status == .waiting)
         #expect(bob.state.selfInfo.status == .waiting)
@@ -197,7 +197,7 @@ struct TencentGuardTests {
         let id = try await alice.ring([bob], .audio, in: world)
         try await bob.answer(in: world)
         try await alice.waitFor("tui.join bob", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         let before = snapshot(alice)
         let lines = alice.events
 
@@ -205,7 +205,7 @@ struct TencentGuardTests {
         let outcome = try await alice.invite(others, in: world)
         #expect(code(outcome) == Int(ERROR_PARAM_INVALID))
         #expect(message(outcome).contains("9 people"))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(alice.events == lines)
         #expect(snapshot(alice) == before)
         for user in users[2...] { expectLog(user, ["status none"]) }
@@ -221,7 +221,7 @@ struct TencentGuardTests {
         // Now full: one more is refused.
         let full = try await bob.invite(["u8"], in: world)
         #expect(code(full) == Int(ERROR_PARAM_INVALID))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(users[9], ["status none"])
     }
 
@@ -234,7 +234,7 @@ struct TencentGuardTests {
         _ = try await alice.ring([bob], .audio, in: world)
         #expect(code(try await alice.invite(["carol"], in: world)) == Int(ERROR_REQUEST_REFUSED))
         #expect(code(try await bob.invite(["carol"], in: world)) == Int(ERROR_REQUEST_REFUSED))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         expectLog(carol, ["status none"])
     }
 
@@ -246,14 +246,14 @@ struct TencentGuardTests {
         let id = try await alice.ring([bob], .audio, in: world)
         #expect(try await alice.hangup(in: world).isSuccess)
         try await bob.waitFor("ended \(id) audio canceled by=alice", in: world)
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         let before = snapshot(alice)
         let lines = alice.events
         #expect(code(try await alice.calls([], .audio, in: world)) == Int(ERROR_PARAM_INVALID))
         var params = CallParams()
         params.timeout = -5
         #expect(code(try await alice.calls(["bob"], .audio, params: params, in: world)) == Int(ERROR_PARAM_INVALID))
-        await quiesce(users, in: world)
+        await world.runUntilIdle()
         #expect(alice.events == lines)
         #expect(snapshot(alice) == before)
         #expect(alice.callID == id)

@@ -45,7 +45,7 @@ struct TencentLoginTests {
         #expect(store.state.value.loginUserInfo == nil)
         // The SDKAppID of the last login stays readable.
         #expect(store.sdkAppID == 1_400_000_001)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(statuses.all == [.unlogin, .logined, .unlogin])
         #expect(alice.events("login.").isEmpty)
         // Logging out again is harmless.
@@ -70,8 +70,8 @@ struct TencentLoginTests {
         bob.clear()
 
         #expect(try await alice.login(sig: "another-sig", in: world).isSuccess)
-        await alice.quiesce(in: world)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
+        await world.runUntilIdle()
         #expect(alice.events.isEmpty)
         #expect(bob.events.isEmpty)
         #expect(alice.state.activeCall.callId == callID)
@@ -174,7 +174,7 @@ struct TencentLoginTests {
         #expect(try await bob.calls(["alice"], .audio, in: world).isSuccess)
         let next = bob.callID
         try await bob.waitFor("ended \(next) audio offline by=alice", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(!alice.events.contains { $0.contains(next) })
     }
 }
@@ -274,14 +274,14 @@ struct TencentUserSigLoginTests {
         #expect(try await alice.login(sig: verified.userSig("alice", expire: 60), in: world).isSuccess)
 
         await world.advance(by: .seconds(59))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events("login.").isEmpty)
         #expect(alice.loginStore.state.value.loginStatus == .logined)
 
         await world.advance(by: .seconds(2))
         try await alice.waitFor("login.loginExpired", in: world)
         try await alice.waitFor("tui.sigExpired", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events.filter { $0.hasPrefix("login.") || $0 == "tui.sigExpired" || $0 == "tui.kicked" }
                 == ["login.loginExpired", "tui.sigExpired"])
         #expect(alice.loginStore.state.value.loginStatus == .unlogin)
@@ -349,7 +349,7 @@ struct TencentUserSigLoginTests {
         #expect(try await tablet.login(sig: verified.userSig("alice"), in: world).isSuccess)
         try await phone.waitFor("login.kickedOffline", in: world)
         try await phone.waitFor("tui.kicked", in: world)
-        await phone.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(phone.events.filter { $0.hasPrefix("login.") || $0 == "tui.sigExpired" || $0 == "tui.kicked" }
                 == ["login.kickedOffline", "tui.kicked"])
         #expect(phone.loginStore.state.value.loginStatus == .unlogin)
@@ -367,7 +367,7 @@ struct TencentUserSigLoginTests {
         let tablet = TencentUser("alice", in: world)
         #expect(try await phone.login(sig: verified.userSig("alice"), in: world).isSuccess)
         #expect(try await tablet.login(sig: verified.userSig("alice"), in: world).isSuccess)
-        await phone.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(phone.events.filter { $0.hasPrefix("login.") || $0 == "tui.kicked" }.isEmpty)
         #expect(phone.loginStore.state.value.loginStatus == .logined)
     }

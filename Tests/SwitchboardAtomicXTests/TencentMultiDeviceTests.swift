@@ -19,7 +19,7 @@ struct TencentMultiDeviceTests {
             #expect(try await older.enableMultiDevice(in: world).isSuccess)
             #expect(try await newer.enableMultiDevice(in: world).isSuccess)
         }
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         return (alice, older, newer)
     }
 
@@ -32,7 +32,7 @@ struct TencentMultiDeviceTests {
         try await alice.waitFor("tui.join bob", in: world)
         #expect(try await alice.hangup(in: world).isSuccess)
         try await newer.waitFor("ended \(id) video hangup by=alice", in: world)
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         expectLog(older, ["status none"])
         #expect(older.callID == "")
         #expect(older.loginStore.state.value.loginStatus == .logined)
@@ -51,7 +51,7 @@ struct TencentMultiDeviceTests {
         #expect(try await older.accept(in: world).isSuccess)
         try await newer.waitFor(prefix: "tui.notConnected", in: world)
         try await alice.waitFor("tui.join bob", in: world)
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         expectLog(newer, [
             "status none", "status waiting", "received \(id) audio data=",
             "tui.received \(id) caller=alice callees=bob audio role=called",
@@ -72,7 +72,7 @@ struct TencentMultiDeviceTests {
         // The call goes on on the answering device and ends there.
         #expect(try await older.hangup(in: world).isSuccess)
         try await alice.waitFor("ended \(id) audio hangup by=bob", in: world)
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         #expect(newer.events.filter { $0.hasPrefix("ended") || $0.hasPrefix("tui.end") }
             == ["ended \(id) audio otherDeviceAccepted by=bob"])
     }
@@ -85,7 +85,7 @@ struct TencentMultiDeviceTests {
         #expect(try await newer.reject(in: world).isSuccess)
         try await older.waitFor(prefix: "tui.notConnected", in: world)
         try await alice.waitFor(prefix: "tui.notConnected", in: world)
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         expectLog(older, [
             "status none", "status waiting", "received \(id) video data=",
             "tui.received \(id) caller=alice callees=bob video role=called",
@@ -120,7 +120,7 @@ struct TencentMultiDeviceTests {
         #expect(try await older.enableMultiDevice(false, in: world).isSuccess)
         #expect(try await newer.enableMultiDevice(false, in: world).isSuccess)
         let id = try await alice.ring([newer], .audio, in: world)
-        await quiesce([alice, older, newer], in: world)
+        await world.runUntilIdle()
         expectLog(older, ["status none"])
         #expect(newer.events.contains("received \(id) audio data="))
     }
@@ -141,7 +141,7 @@ struct TencentMultiDeviceTests {
         try await tablet.waitFor("tui.join bob", in: world)
         #expect(try await bob.hangup(in: world).isSuccess)
         try await tablet.waitFor("ended \(id) audio hangup by=bob", in: world)
-        await quiesce([phone, tablet, bob], in: world)
+        await world.runUntilIdle()
         expectLog(phone, ["status none"])
         #expect(phone.callID == "")
     }

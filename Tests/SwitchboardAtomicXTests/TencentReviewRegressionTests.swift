@@ -83,7 +83,7 @@ struct TencentReviewRegressionTests {
             alice.callStore.calls(participantIds: ["bob"], callMediaType: .audio, params: nil) { done(Box($0)) }
             alice.loginStore.logout(completion: nil)
         }.value
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.loginStore.state.value.loginStatus == .unlogin)
         #expect(alice.state.selfInfo.status == .none)
         if outcome.isSuccess {
@@ -117,7 +117,7 @@ struct TencentReviewRegressionTests {
             bob.loginStore.logout(completion: nil)
         }.value
         #expect(login.failure?.code == -1201)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(bob.loginStore.state.value.loginStatus == .unlogin)
     }
 

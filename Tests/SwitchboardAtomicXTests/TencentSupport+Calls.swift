@@ -23,14 +23,6 @@ func tencentUsers(_ names: String..., in world: TestWorld) async throws -> [Tenc
     return users
 }
 
-/// Waits until none of `users` logs anything new (for checks that something does NOT happen, and
-/// before comparing whole logs).
-func quiesce(_ users: [TencentUser], in world: TestWorld) async {
-    for _ in 0..<2 {
-        for user in users { await user.quiesce(in: world) }
-    }
-}
-
 /// `user`'s whole log must be `expected`, line for line.
 func expectLog(_ user: TencentUser, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(user.events == expected, "log of \(user.name)", sourceLocation: sourceLocation)

@@ -127,12 +127,12 @@ struct TencentAwaiting {
     /// asynchronously on the callback queue).
     func devices(_ what: String, in world: TestWorld, _ condition: @escaping @Sendable (DeviceState) -> Bool) async throws {
         let store = user.deviceStore
-        try await world.eventually("\(user.name) devices: \(what)") { condition(store.state.value) }
+        try await world.requireWhenIdle("\(user.name) devices: \(what)") { condition(store.state.value) }
     }
 
     func login(_ what: String, in world: TestWorld, _ condition: @escaping @Sendable (LoginState) -> Bool) async throws {
         let store = user.loginStore
-        try await world.eventually("\(user.name) login state: \(what)") { condition(store.state.value) }
+        try await world.requireWhenIdle("\(user.name) login state: \(what)") { condition(store.state.value) }
     }
 
     // MARK: TUICallEngine

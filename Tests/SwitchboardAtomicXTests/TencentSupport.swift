@@ -74,27 +74,15 @@ final class TencentUser: TUICallObserver, @unchecked Sendable {
     // MARK: Waiting
 
     func waitFor(_ line: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(line): \(events)") { self.events.contains(line) }
+        try await world.requireWhenIdle("\(name) logs \(line): \(events)") { self.events.contains(line) }
     }
 
     func waitFor(prefix: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(prefix)…: \(events)") { self.events.contains { $0.hasPrefix(prefix) } }
+        try await world.requireWhenIdle("\(name) logs \(prefix)…: \(events)") { self.events.contains { $0.hasPrefix(prefix) } }
     }
 
     func waitUntil(_ what: String, in world: TestWorld, _ condition: @escaping @Sendable (CallState) -> Bool) async throws {
-        try await world.eventually("\(name): \(what)") { condition(self.callStore.state.value) }
-    }
-
-    /// Waits until nothing new has been logged for a while of real time: for checks that something
-    /// does NOT happen.
-    func quiesce(in world: TestWorld) async {
-        await world.settle()
-        var last = -1
-        while last != events.count {
-            last = events.count
-            await world.settle()
-            try? await Task.sleep(for: .milliseconds(30))
-        }
+        try await world.requireWhenIdle("\(name): \(what)") { condition(self.callStore.state.value) }
     }
 
     /// The call id the device shows.

@@ -38,7 +38,7 @@ struct ClientSessionTests {
         #expect(await alice.session.state == .disconnected)
         try await alice.nextConnection(.disconnected)
         #expect(alice.connectionChanges.last == ConnectionChangeEvent(state: .disconnected, reason: .logout))
-        await world.settle()
+        await world.runUntilIdle()
         #expect(world.service.presence(of: "alice") == .offline)
         await #expect(throws: SignalingError.self) { try await alice.session.logout() }
         await #expect(throws: SignalingError.self) { _ = try await alice.session.activeCalls() }
@@ -65,7 +65,7 @@ struct ClientSessionTests {
         let faults = FaultInjector()
         faults.refusesConnections = true
         let alice = world.client("alice", faults: faults)
-        let login = Task { try await alice.session.login() }
+        let login = world.task { try await alice.session.login() }
         try await alice.nextConnection(.connecting)  // the login timer is armed: time may move
         await world.advance(by: .seconds(11))
         #expect(await alice.session.state == .connecting)
@@ -143,8 +143,8 @@ struct ClientSessionTests {
         let faults = FaultInjector()
         let alice = try await world.login("alice", faults: faults)
         faults.dropFramesToClient { if case .response = $0 { true } else { false } }
-        let invite = Task { try await alice.session.invite(InviteRequest(invitees: ["bob"])) }
-        try await world.eventually("the invitation reached the service") { world.service.activeCalls().count == 1 }
+        let invite = world.task { try await alice.session.invite(InviteRequest(invitees: ["bob"])) }
+        try await world.requireWhenIdle("the invitation reached the service") { world.service.activeCalls().count == 1 }
         faults.severLinks()
         await world.advance(by: .seconds(6))
         let call = try await world.result(of: invite).get()
@@ -157,8 +157,8 @@ struct ClientSessionTests {
         let faults = FaultInjector()
         let alice = try await world.login("alice", faults: faults)
         faults.dropFramesToService { if case .request = $0 { true } else { false } }
-        let query = Task { try await alice.session.activeCalls() }
-        try await world.eventually("the request is out") { await alice.session.pendingRequestCount == 1 }
+        let query = world.task { try await alice.session.activeCalls() }
+        try await world.requireWhenIdle("the request is out") { await alice.session.pendingRequestCount == 1 }
         await world.advance(by: .seconds(9))
         #expect(await alice.session.pendingRequestCount == 1, "not timed out before 10 s")
         await world.advance(by: .seconds(2))
@@ -173,12 +173,12 @@ struct ClientSessionTests {
         let alice = try await world.login("alice", faults: faults)
         faults.refusesConnections = true
         faults.closeLinks()
-        await world.settle()
+        await world.runUntilIdle()
         await #expect(throws: SignalingError.self) {
             _ = try await alice.session.sendMessage(PeerMessageRequest(to: "bob", content: .text("x")))
         }
-        let calls = Task { try await alice.session.activeCalls() }
-        try await world.eventually("the request waits") { await alice.session.pendingRequestCount == 1 }
+        let calls = world.task { try await alice.session.activeCalls() }
+        try await world.requireWhenIdle("the request waits") { await alice.session.pendingRequestCount == 1 }
         await world.advance(by: .seconds(2))
         faults.refusesConnections = false
         await world.advance(by: .seconds(3))
@@ -203,7 +203,7 @@ struct ClientSessionTests {
     func heartbeats() async throws {
         let world = TestWorld()
         let alice = try await world.login("alice")
-        await world.advance(by: .seconds(90), step: .milliseconds(500))
+        await world.advance(by: .seconds(90))
         #expect(world.service.presence(of: "alice") == .online)
         #expect(alice.connectionChanges.count == 2)
     }
@@ -324,12 +324,12 @@ struct ClientSessionTests {
         do {
             let session = ClientSession(
                 configuration: ClientConfiguration(app: "test-app", user: "ghost", device: "g1"),
-                transport: world.transport(), clock: world.serviceClock)
+                transport: world.transport(), clock: world.serviceClock, executor: world.executor)
             try await session.login()
             reference.session = session
             #expect(world.service.sessionCount(user: "ghost") == 1)
         }
-        try await world.eventually("the dropped session is freed") { reference.session == nil }
-        try await world.eventually("its link is closed") { world.service.connectionCount == 0 }
+        try await world.requireWhenIdle("the dropped session is freed") { reference.session == nil }
+        try await world.requireWhenIdle("its link is closed") { world.service.connectionCount == 0 }
     }
 }

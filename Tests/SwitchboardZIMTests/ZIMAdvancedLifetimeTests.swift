@@ -26,7 +26,7 @@ struct ZIMAdvancedLifetimeTests {
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await alice.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(scene.world.service.activeCalls().count == 1, "nobody is in it, and it still lives")
         #expect(alice.events("ended").isEmpty && bob.events("ended").isEmpty)
 
@@ -39,7 +39,7 @@ struct ZIMAdvancedLifetimeTests {
 
         #expect(try await carol.end(id, data: "done", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("ended \(id) caller=alice by=carol mode=advanced data=done", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob.events("ended").isEmpty, "bob had quit")
         #expect(scene.world.service.activeCalls().isEmpty)
     }
@@ -53,13 +53,13 @@ struct ZIMAdvancedLifetimeTests {
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await alice.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         let retention = Self.retention
         await scene.world.advance(by: retention - .seconds(1))
         #expect(scene.world.service.activeCalls().count == 1)
         await scene.world.advance(by: .seconds(1))
-        try await scene.world.eventually("the empty call is collected") { scene.world.service.activeCalls().isEmpty }
+        try await scene.world.requireWhenIdle("the empty call is collected") { scene.world.service.activeCalls().isEmpty }
         #expect(try await carol.join(id, in: scene.world).code == .ZIMErrorCodeMessageModuleCallDoseNotExist)
 
         let page = try await alice.query(count: 10, in: scene.world)
@@ -76,16 +76,16 @@ struct ZIMAdvancedLifetimeTests {
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await alice.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         let retention = Self.retention
         await scene.world.advance(by: retention - .seconds(10))
         #expect(try await bob.join(id, in: scene.world).code == .ZIMErrorCodeSuccess)
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         await scene.world.advance(by: .seconds(20))
         #expect(scene.world.service.activeCalls().count == 1, "empty again only since the second quit")
         await scene.world.advance(by: retention)
-        try await scene.world.eventually("collected after a full retention") { scene.world.service.activeCalls().isEmpty }
+        try await scene.world.requireWhenIdle("collected after a full retention") { scene.world.service.activeCalls().isEmpty }
     }
 }

@@ -17,7 +17,7 @@ struct ZIMCallAccessTests {
         try await users[1].waitFor(prefix: "received \(sent.callID)", in: scene.world)
         #expect(try await users[1].accept(sent.callID, in: scene.world) == .ZIMErrorCodeSuccess)
         try await users[0].waitFor("state \(sent.callID) bob:accepted", in: scene.world)
-        for user in users { await user.quiesce(in: scene.world) }
+        await scene.world.runUntilIdle()
         return (scene, users, sent.callID)
     }
 
@@ -34,7 +34,7 @@ struct ZIMCallAccessTests {
             #expect(try await carol.quit(callID, in: world) == .ZIMErrorCodeMessageModuleCallDoseNotExist)
             #expect(try await carol.end(callID, in: world) == .ZIMErrorCodeMessageModuleCallDoseNotExist)
         }
-        for user in users { await user.quiesce(in: world) }
+        await world.runUntilIdle()
         #expect(users.map(\.events) == before, "nobody heard of the refused requests")
         #expect(world.service.activeCalls().first?.participants.map(\.user) == ["alice", "bob"])
     }
@@ -53,7 +53,7 @@ struct ZIMCallAccessTests {
         let before = users.map(\.events)
         let joined = try await users[2].join(id, in: scene.world)
         #expect(joined.code == .ZIMErrorCodeMessageModuleCallDoseNotExist)
-        for user in users { await user.quiesce(in: scene.world) }
+        await scene.world.runUntilIdle()
         #expect(users.map(\.events) == before)
         #expect(scene.world.service.activeCalls().first?.participant("carol") == nil)
     }

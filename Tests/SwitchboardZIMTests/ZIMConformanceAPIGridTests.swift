@@ -37,7 +37,7 @@ struct ZIMConformanceAPIGridTests {
             try await dave.waitFor(prefix: "received \(callID)", in: world)
             try await scene.waitForState(of: "dave", "received", seenBy: alice)
         }
-        await scene.quiesce(dave.map { [$0] } ?? [])
+        await scene.world.runUntilIdle()
         for user in scene.everyone + (dave.map { [$0] } ?? []) { user.clear() }
         let before = scene.serviceSnapshot()
 
@@ -67,7 +67,7 @@ struct ZIMConformanceAPIGridTests {
         guard expected == .success, code == .ZIMErrorCodeSuccess else {
             if expected != .success {
                 // Refused: nothing changed.
-                await scene.quiesce(dave.map { [$0] } ?? [])
+                await scene.world.runUntilIdle()
                 #expect(alice.events("state ").isEmpty, "alice saw a change after a refused \(api.rawValue): \(alice.events)")
                 #expect(scene.serviceSnapshot() == before, "the call changed after a refused \(api.rawValue)")
                 if let dave {
@@ -91,7 +91,7 @@ struct ZIMConformanceAPIGridTests {
             try await scene.waitForState(of: "bob", "rejected", seenBy: alice)
         case .callingInvite:
             try await dave!.waitFor(prefix: "received \(callID)", in: world)
-            try await world.eventually("alice sees dave invited: \(alice.events)") {
+            try await world.requireWhenIdle("alice sees dave invited: \(alice.events)") {
                 scene.sawAnyState(of: "dave", seenBy: alice)
             }
         case .callQuit:

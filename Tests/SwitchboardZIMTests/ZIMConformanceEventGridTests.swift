@@ -53,7 +53,7 @@ struct ZIMConformanceEventGridTests {
             try #require(login.code == .ZIMErrorCodeSuccess)
             // Delivered before the timeout: received (the guide's NotYetReceived → Received).
             try await scene.waitForState(of: "bob", "received", seenBy: scene.alice)
-            await scene.quiesce()
+            await scene.world.runUntilIdle()
             return !scene.bob.events("received \(scene.callID) ").isEmpty
         default:
             let scene = try await GridScene.build(row)
@@ -61,7 +61,7 @@ struct ZIMConformanceEventGridTests {
             try await scene.bob.logout(in: scene.world)
             let login = try await scene.bob.login(in: scene.world)
             try #require(login.code == .ZIMErrorCodeSuccess)
-            await scene.quiesce()
+            await scene.world.runUntilIdle()
             return !scene.bob.events("received \(scene.callID) ").isEmpty
         }
     }
@@ -81,7 +81,7 @@ struct ZIMConformanceEventGridTests {
             let invited = try await scene.carol.callingInvite(["erin"], callID, in: world)
             try #require(invited.code == .ZIMErrorCodeSuccess, "carol invites erin: \(invited)")
             try await erin.waitFor(prefix: "received \(callID)", in: world)
-            await scene.quiesce(more)
+            await scene.world.runUntilIdle()
             timesOut = "erin"
         } else {
             timesOut = "carol"
@@ -89,7 +89,7 @@ struct ZIMConformanceEventGridTests {
         bob.clear()
         await world.advance(by: .seconds(10))
         try await scene.waitForState(of: timesOut, "timeout", seenBy: alice)
-        await scene.quiesce(more)
+        await scene.world.runUntilIdle()
         if row.isRinging {
             // Told by callInvitationTimeout (and the legacy event), not by a state line about himself.
             #expect(!scene.sawState(of: "bob", "timeout", seenBy: bob), "bob's log: \(bob.events)")
@@ -108,7 +108,7 @@ struct ZIMConformanceEventGridTests {
             let cancel = try await alice.cancel(["bob"], callID, in: world)
             try #require(cancel.code == .ZIMErrorCodeSuccess, "alice cancels bob: \(cancel)")
             try await scene.waitForState(of: "bob", "beCancelled", seenBy: alice)
-            await scene.quiesce()
+            await scene.world.runUntilIdle()
         } else {
             var more: [ZIMUser] = []
             let erin: ZIMUser
@@ -120,13 +120,13 @@ struct ZIMConformanceEventGridTests {
                 let invited = try await alice.callingInvite(["erin"], callID, in: world)
                 try #require(invited.code == .ZIMErrorCodeSuccess, "alice invites erin: \(invited)")
                 try await erin.waitFor(prefix: "received \(callID)", in: world)
-                await scene.quiesce(more)
+                await scene.world.runUntilIdle()
             }
             bob.clear()
             let cancel = try await alice.cancel(["erin"], callID, in: world)
             try #require(cancel.code == .ZIMErrorCodeSuccess, "alice cancels erin: \(cancel)")
             try await erin.waitFor(prefix: "cancelled \(callID)", in: world)
-            await scene.quiesce(more)
+            await scene.world.runUntilIdle()
         }
         return !bob.events("cancelled \(callID) ").isEmpty
     }
@@ -145,9 +145,9 @@ struct ZIMConformanceEventGridTests {
             let code = try await carol.accept(callID, in: world)
             try #require(code == .ZIMErrorCodeSuccess, "carol accepts: \(code)")
             try await scene.waitForState(of: "carol", "accepted", seenBy: alice)
-            try await world.eventually("the general call ends once everyone answered") { scene.serviceCall == nil }
+            try await world.requireWhenIdle("the general call ends once everyone answered") { scene.serviceCall == nil }
         }
-        await scene.quiesce()
+        await scene.world.runUntilIdle()
         return !bob.events("ended \(callID) ").isEmpty
     }
 
@@ -161,7 +161,7 @@ struct ZIMConformanceEventGridTests {
         if row.isAdvanced {
             let dave = try await scene.loggedIn("dave")
             more.append(dave)
-            await scene.quiesce(more)
+            await scene.world.runUntilIdle()
             bob.clear()
             let invited = try await scene.carol.callingInvite(["dave"], callID, in: world)
             try #require(invited.code == .ZIMErrorCodeSuccess, "carol invites dave: \(invited)")
@@ -175,7 +175,7 @@ struct ZIMConformanceEventGridTests {
             try await scene.waitForState(of: "erin", "rejected", seenBy: alice)
             changed = "erin"
         }
-        await scene.quiesce(more)
+        await scene.world.runUntilIdle()
         let heard = !bob.events("state \(callID) ").isEmpty
         if heard {
             #expect(scene.sawAnyState(of: changed, seenBy: bob), "bob's state lines do not mention \(changed): \(bob.events)")

@@ -22,7 +22,7 @@ struct ZIMConformanceFlowDeviceTests {
 
         #expect(try await bob1.accept(id, data: "d1", in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob2.waitFor("state \(id) bob:accepted:d1", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob1.events == ringing + ["state \(id) bob:accepted:d1"])
         #expect(bob2.events == ringing + ["state \(id) bob:accepted:d1"], "device 2 learns that the call was answered")
 
@@ -33,7 +33,7 @@ struct ZIMConformanceFlowDeviceTests {
         try await bob1.waitFor("state \(id) carol:rejected", in: scene.world)
         #expect(try await alice.end(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob1.waitFor("ended \(id) caller=alice by=alice mode=advanced data=", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob1.events == ringing + [
             "state \(id) bob:accepted:d1",
             "state \(id) carol:inviting", "state \(id) carol:received", "state \(id) carol:rejected",
@@ -52,7 +52,7 @@ struct ZIMConformanceFlowDeviceTests {
 
         #expect(try await bob1.reject(id, data: "no", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyRejected \(id) bob no", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == FlowLines.created(id, invitees: ["bob"])
             + ["state \(id) bob:rejected:no", "legacyRejected \(id) bob no"])
         #expect(bob1.events == ringing + ["state \(id) bob:rejected:no"])
@@ -71,14 +71,14 @@ struct ZIMConformanceFlowDeviceTests {
         try await bob2.waitFor("state \(id) bob:accepted:d1", in: scene.world)
         #expect(try await alice.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await bob1.waitFor("state \(id) carol:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         let joined = try await bob2.join(id, in: scene.world)
         #expect(joined.code == .ZIMErrorCodeSuccess)
         #expect(joined.users == ["alice:accepted", "bob:accepted:d1", "carol:received"])
         try await bob2.waitFor(prefix: "state \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob2.events == ["state \(id) alice:accepted,bob:accepted:d1,carol:received"])
         #expect(bob1.events.isEmpty)
         #expect(alice.events.isEmpty, "a device move is invisible to the others")
@@ -86,13 +86,13 @@ struct ZIMConformanceFlowDeviceTests {
 
         #expect(try await carol.reject(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob2.waitFor("state \(id) carol:rejected", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob2.events == ["state \(id) alice:accepted,bob:accepted:d1,carol:received", "state \(id) carol:rejected"])
         #expect(bob1.events.isEmpty, "device 1 is no longer the primary device")
 
         let again = try await bob2.join(id, in: scene.world)
         #expect(again.code == .ZIMErrorCodeMessageModuleUserAlreadyInTheCall)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob2.events.count == 2 && bob1.events.isEmpty && carol.events.count == 1 && alice.events.count == 2,
                 "the refused join changed nothing: \(alice.events) \(bob2.events)")
 
@@ -101,7 +101,7 @@ struct ZIMConformanceFlowDeviceTests {
         try await bob1.waitFor(prefix: "state \(id)", in: scene.world)
         #expect(try await alice.end(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob1.waitFor(prefix: "ended \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob1.events == ["state \(id) alice:accepted,bob:accepted:d1,carol:rejected", "ended \(id) caller=alice by=alice mode=advanced data="])
         #expect(bob2.events.count == 2, "device 2 no longer hears the call: \(bob2.events)")
     }
@@ -123,7 +123,7 @@ struct ZIMConformanceFlowDeviceTests {
 
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice1.waitFor("legacyAccepted \(id) bob ", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice1.events == FlowLines.created(id, invitees: ["bob"]) + ["state \(id) bob:accepted", "legacyAccepted \(id) bob "])
         #expect(alice2.events == other)
     }

@@ -4,7 +4,7 @@ import SwitchboardTesting
 import SwitchboardZIM
 
 /// Reference §3 (error codes), §5 (limits) and decisions 9–11: each refusal gets its code, and changes
-/// nothing for anybody (every device's log is the same after a quiesce, and no call was created).
+/// nothing for anybody (every device's log is the same once the world is idle, and no call was created).
 @Suite("ZIM conformance flows: error codes")
 struct ZIMConformanceFlowErrorTests {
     /// Every device's log now, to compare after a refusal.
@@ -15,7 +15,7 @@ struct ZIMConformanceFlowErrorTests {
     /// After a refusal: nobody logged anything new, and the number of ongoing calls is unchanged.
     private func expectUnchanged(_ users: [ZIMUser], _ before: [[String]], calls: Int, in scene: ZIMScene,
                                  sourceLocation: SourceLocation = #_sourceLocation) async {
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for (user, lines) in zip(users, before) {
             #expect(user.events == lines, "\(user.name) heard of the refused request", sourceLocation: sourceLocation)
         }
@@ -27,7 +27,7 @@ struct ZIMConformanceFlowErrorTests {
         let id = try await scene.flowRing(users[0], ["bob"] + ringing, mode: .advanced, everyone: users)
         #expect(try await users[1].accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await users[0].waitFor("state \(id) bob:accepted", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         return id
     }
 
@@ -63,7 +63,7 @@ struct ZIMConformanceFlowErrorTests {
         let tenth = try await users[1].callingInvite(["u8"], id, in: scene.world)
         #expect(tenth.code == .ZIMErrorCodeSuccess && tenth.errorUsers.isEmpty)
         try await users[0].waitFor("state \(id) u8:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(users[10].events.isEmpty, "u9 was never invited")
         let after = snapshot(users)
         let full = try await users[0].callingInvite(["u9"], id, in: scene.world)
@@ -91,7 +91,7 @@ struct ZIMConformanceFlowErrorTests {
         let id = try await scene.flowRing(users[0], ["bob", "carol"], everyone: users)
         #expect(try await users[1].accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await users[2].waitFor("state \(id) bob:accepted", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         let before = snapshot(users)
 
         let result = try await users[0].cancel(["bob"], id, in: scene.world)
@@ -142,7 +142,7 @@ struct ZIMConformanceFlowErrorTests {
         let id = try await scene.flowRing(users[0], ["bob"], everyone: users)
         #expect(try await users[1].reject(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await users[0].waitFor("legacyRejected \(id) bob ", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         let before = snapshot(users)
 
         #expect(try await users[0].cancel(["bob"], id, in: scene.world).code == .ZIMErrorCodeMessageModuleCallDoseNotExist)
@@ -171,7 +171,7 @@ struct ZIMConformanceFlowErrorTests {
         // bob accepted, carol still rings: the general call is ongoing.
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyAccepted \(id) bob ", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         let before = snapshot(users)
 
         let code = ZIMErrorCode.ZIMErrorCodeMessageModuleMessageExceedsEditTime
@@ -283,7 +283,7 @@ struct ZIMConformanceFlowErrorTests {
         let alice = scene.user("alice")
         #expect(try await alice.login(in: scene.world).code == .ZIMErrorCodeSuccess)
         #expect(try await alice.login(in: scene.world).code == .ZIMErrorCodeNetworkModuleUserHasAlreadyLogged)
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["connection connecting activeLogin", "connection connected success"])
     }
 
@@ -293,7 +293,7 @@ struct ZIMConformanceFlowErrorTests {
         for name in [String(repeating: "a", count: 33), "b ob", ""] {
             let user = scene.user(name)
             #expect(try await user.login(in: scene.world).code == .ZIMErrorCodeCommonModuleParamsInvalid, "\(name)")
-            await scene.flowQuiesce([user])
+            await scene.world.runUntilIdle()
             #expect(user.events.isEmpty)
         }
     }

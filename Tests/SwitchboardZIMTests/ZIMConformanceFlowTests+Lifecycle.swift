@@ -81,7 +81,7 @@ struct ZIMConformanceFlowLifecycleTests {
                     done(())
                 }
             }
-            try await world.eventually("\(probe.events)") { probe.events.contains("connection connected success") }
+            try await world.requireWhenIdle("\(probe.events)") { probe.events.contains("connection connected success") }
         }
         #expect(alice.events.contains("login callback ZIMErrorCodeSuccess"))
 
@@ -92,8 +92,8 @@ struct ZIMConformanceFlowLifecycleTests {
                 done(callID)
             }
         }
-        try await world.eventually("\(alice.events)") { alice.events.contains("state \(id) bob:received") }
-        try await world.eventually("\(bob.events)") { bob.events.contains("state \(id) bob:received") }
+        try await world.requireWhenIdle("\(alice.events)") { alice.events.contains("state \(id) bob:received") }
+        try await world.requireWhenIdle("\(bob.events)") { bob.events.contains("state \(id) bob:received") }
         let aliceCall = alice.events.filter { $0.contains(id) }
         #expect(aliceCall == [
             "invite callback \(id) ZIMErrorCodeSuccess",
@@ -109,8 +109,8 @@ struct ZIMConformanceFlowLifecycleTests {
                 done(())
             }
         }
-        try await world.eventually("\(bob.events)") { bob.events.contains("state \(id) bob:accepted") }
-        try await world.eventually("\(alice.events)") { alice.events.contains("legacyAccepted \(id) bob") }
+        try await world.requireWhenIdle("\(bob.events)") { bob.events.contains("state \(id) bob:accepted") }
+        try await world.requireWhenIdle("\(alice.events)") { alice.events.contains("legacyAccepted \(id) bob") }
         #expect(bob.events.filter { $0.contains(id) } == [
             "received \(id)",
             "state \(id) alice:accepted,bob:inviting",
@@ -139,16 +139,16 @@ struct ZIMConformanceFlowLifecycleTests {
         alice.clear()
 
         await world.advance(by: .seconds(29))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events.isEmpty)
         await world.advance(by: .seconds(1))
         try await alice.waitFor("tokenWillExpire 30", in: world)
         await world.advance(by: .seconds(29))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events == ["tokenWillExpire 30"])
         await world.advance(by: .seconds(1))
         try await alice.waitFor("connection disconnected tokenExpired", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events == ["tokenWillExpire 30", "connection disconnected tokenExpired"])
 
         // Logged out: the call methods say so; an expired token cannot log in again.
@@ -163,7 +163,7 @@ struct ZIMConformanceFlowLifecycleTests {
         let alice = ZIMUser("alice", in: world)
         #expect(try await alice.login(token: ExpiringTokenVerifier.token(expiringAt: 20), in: world).code == .ZIMErrorCodeSuccess)
         try await alice.waitFor(prefix: "tokenWillExpire", in: world)
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events == ["connection connecting activeLogin", "connection connected success", "tokenWillExpire 20"])
     }
 
@@ -187,7 +187,7 @@ struct ZIMConformanceFlowLifecycleTests {
         #expect(renewed.1 == .ZIMErrorCodeSuccess)
         #expect(renewed.0 == fresh)
         await world.advance(by: .seconds(40))
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events == ["tokenWillExpire 30"], "still connected past the old expiry")
         #expect(try await alice.query(count: 1, in: world).code == .ZIMErrorCodeSuccess)
     }
@@ -199,7 +199,7 @@ struct ZIMConformanceFlowLifecycleTests {
         #expect(try await alice.login(in: world).code == .ZIMErrorCodeSuccess)
         try await alice.logout(in: world)
         alice.zim.logout()
-        await alice.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(alice.events == ["connection connecting activeLogin", "connection connected success", "connection disconnected success"])
         // And logging in again works.
         #expect(try await alice.login(in: world).code == .ZIMErrorCodeSuccess)

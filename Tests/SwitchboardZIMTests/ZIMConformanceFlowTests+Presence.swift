@@ -24,16 +24,16 @@ struct ZIMConformanceFlowPresenceTests {
         ]
 
         await scene.world.advance(by: .milliseconds(4900))
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringing, "not yet: the window is 5 s")
         await scene.world.advance(by: .milliseconds(100))
         try await alice.waitFor("state \(id) bob:notYetReceived", in: scene.world)
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringing + ["state \(id) bob:notYetReceived"])
 
         try await bob.login(in: scene.world)
         try await alice.waitFor("state \(id) bob:received", in: scene.world)
-        await scene.flowQuiesce([alice, bob])
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringing + ["state \(id) bob:notYetReceived", "state \(id) bob:received"])
         #expect(bob.events == [
             "connection connecting activeLogin",
@@ -53,13 +53,13 @@ struct ZIMConformanceFlowPresenceTests {
         try await alice.waitFor("state \(id) alice:accepted,bob:inviting", in: scene.world)
 
         await scene.world.advance(by: .seconds(6))
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         #expect(alice.events == [
             "created \(id) mode=general caller=alice data= timeout=30 users=alice:accepted,bob:inviting",
             "state \(id) alice:accepted,bob:inviting",
         ])
         await scene.world.advance(by: .seconds(20))
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         #expect(alice.events.count == 2, "still inviting at 26 s: \(alice.events)")
     }
 
@@ -72,7 +72,7 @@ struct ZIMConformanceFlowPresenceTests {
         let id = sent.callID
         try await alice.waitFor("state \(id) alice:accepted,bob:inviting", in: scene.world)
         await scene.world.advance(by: .seconds(29))
-        await scene.flowQuiesce([alice])
+        await scene.world.runUntilIdle()
         let ringing = [
             "created \(id) mode=general caller=alice data=d timeout=30 users=alice:accepted,bob:inviting",
             "state \(id) alice:accepted,bob:inviting",
@@ -81,7 +81,7 @@ struct ZIMConformanceFlowPresenceTests {
 
         try await bob.login(in: scene.world)
         try await alice.waitFor("state \(id) bob:received", in: scene.world)
-        await scene.flowQuiesce([alice, bob])
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringing + ["state \(id) bob:received"])
         #expect(bob.events == [
             "connection connecting activeLogin",
@@ -107,7 +107,7 @@ struct ZIMConformanceFlowPresenceTests {
         try await alice.waitFor("legacyAnsweredTimeout \(id) bob", in: scene.world)
 
         try await bob.login(in: scene.world)
-        await scene.flowQuiesce([alice, bob])
+        await scene.world.runUntilIdle()
         #expect(alice.events == [
             "created \(id) mode=general caller=alice data=d timeout=10 users=alice:accepted,bob:inviting",
             "state \(id) alice:accepted,bob:inviting",
@@ -137,7 +137,7 @@ struct ZIMConformanceFlowPresenceTests {
         try await alice.logout(in: scene.world)
         try await bob.waitFor(prefix: "cancelled \(id)", in: scene.world)
         try await carol.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["connection disconnected success"])
         #expect(scene.world.service.activeCalls().isEmpty)
         #expect(flowAckOrderNormalized(bob.events) == bobRinging + ["cancelled \(id) inviter=alice mode=general data="])
@@ -152,12 +152,12 @@ struct ZIMConformanceFlowPresenceTests {
         let id = try await scene.flowRing(alice, ["bob", "carol"], mode: .advanced, everyone: users)
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await carol.waitFor("state \(id) bob:accepted", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         try await alice.logout(in: scene.world)
         await scene.world.advance(by: .seconds(40))
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["connection disconnected success"])
         #expect(bob.events.isEmpty)
         #expect(carol.events.isEmpty)
@@ -165,7 +165,7 @@ struct ZIMConformanceFlowPresenceTests {
 
         #expect(try await carol.accept(id, data: "c", in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob.waitFor("state \(id) carol:accepted:c", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob.events == ["state \(id) carol:accepted:c"])
         #expect(carol.events == ["state \(id) carol:accepted:c"])
     }
@@ -184,13 +184,13 @@ struct ZIMConformanceFlowPresenceTests {
         faults.refusesConnections = true
         faults.severLinks()
         await scene.world.advance(by: .seconds(29))
-        await scene.flowQuiesce([alice, bob])
+        await scene.world.runUntilIdle()
         #expect(bob.events == bobRinging, "within the grace: still ringing")
         #expect(alice.events.last == "connection reconnecting loginInterrupted")
 
         await scene.world.advance(by: .seconds(2))
         try await bob.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce([alice, bob])
+        await scene.world.runUntilIdle()
         #expect(bob.events == bobRinging + ["cancelled \(id) inviter=alice mode=general data="])
         #expect(scene.world.service.activeCalls().isEmpty)
     }
@@ -204,19 +204,19 @@ struct ZIMConformanceFlowPresenceTests {
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) bob:accepted", in: scene.world)
         try await bob.logout(in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         #expect(try await alice.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await carol.waitFor(prefix: "received \(id)", in: scene.world)
         #expect(try await carol.accept(id, data: "c", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) carol:accepted:c", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(bob.events.isEmpty, "offline")
 
         try await bob.login(in: scene.world)
         try await bob.waitFor(prefix: "state \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         // Observed: the changes come as one snapshot of every member, not as the individual steps.
         #expect(bob.events == [
             "connection connecting activeLogin",

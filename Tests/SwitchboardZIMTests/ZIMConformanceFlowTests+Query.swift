@@ -64,7 +64,7 @@ struct ZIMConformanceFlowQueryTests {
         let six = try await scene.flowRing(alice, ["bob", "carol"], mode: .advanced, data: "live", everyone: users)
         #expect(try await bob.accept(six, data: "b6", in: world) == .ZIMErrorCodeSuccess)
         try await carol.waitFor("state \(six) bob:accepted:b6", in: world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         lines.append("\(six) started mode=advanced caller=alice inviter=alice data=live users=alice:accepted,bob:accepted:b6,carol:received")
 
         return (alice, bob, lines.reversed())
@@ -137,7 +137,7 @@ struct ZIMConformanceFlowQueryTests {
             #expect(sent.code == .ZIMErrorCodeSuccess)
             #expect(try await alice.cancel(["ghost"], sent.callID, in: scene.world).code == .ZIMErrorCodeSuccess)
             ids.append(sent.callID)
-            await scene.world.advance(by: .milliseconds(10), step: .milliseconds(10))
+            await scene.world.advance(by: .milliseconds(10))
         }
         let first = try await alice.query(count: 500, in: scene.world)
         #expect(first.code == .ZIMErrorCodeSuccess)

@@ -14,8 +14,8 @@ import SwitchboardZIM
 //   devices only the content is asserted: two clients hear the service independently.
 // - When several invitees are invited at once, their clients acknowledge in no fixed order, so runs
 //   of `state <id> <user>:received` lines are compared as sets (``flowAckOrderNormalized(_:)``).
-// - "Nothing happens" is checked with `flowQuiesce` after the refusal or the clock move, never by
-//   sleeping through a real timeout.
+// - "Nothing happens" is checked after running the world until idle (`runUntilIdle`) after the
+//   refusal or the clock move, never by sleeping through a real timeout.
 
 // MARK: - Helpers shared by the ZIMConformanceFlow* files
 
@@ -33,15 +33,6 @@ extension ZIMScene {
         return users
     }
 
-    /// Waits until no device of `users` logs anything more (a full pass without a new line).
-    func flowQuiesce(_ users: [ZIMUser]) async {
-        var counts: [Int] = []
-        repeat {
-            counts = users.map(\.events.count)
-            for user in users { await user.quiesce(in: world) }
-        } while counts != users.map(\.events.count)
-    }
-
     /// `caller` invites `invitees`; waits until each of `ringing` (the online invitees) shows as
     /// received at the caller, then until nobody in `everyone` logs more. Returns the callID.
     func flowRing(
@@ -53,7 +44,7 @@ extension ZIMScene {
         for name in ringing ?? invitees {
             try await caller.waitFor("state \(sent.callID) \(name):received", in: world)
         }
-        await flowQuiesce(everyone)
+        await world.runUntilIdle()
         return sent.callID
     }
 }
@@ -121,7 +112,7 @@ struct ZIMConformanceFlowTests {
         #expect(sent.errorUsers.isEmpty)
         let id = sent.callID
         try await alice.waitFor("state \(id) bob:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == [
             "created \(id) mode=general caller=alice data=hello timeout=90 users=alice:accepted,bob:inviting",
@@ -152,7 +143,7 @@ struct ZIMConformanceFlowTests {
         #expect(cancelled.code == .ZIMErrorCodeSuccess)
         #expect(cancelled.errorInvitees.isEmpty)
         try await bob.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == FlowLines.created(id, data: "hi", invitees: ["bob"]) + ["state \(id) bob:cancelled"])
         #expect(bob.events == FlowLines.received(id, data: "hi", invitees: ["bob"])
@@ -161,7 +152,7 @@ struct ZIMConformanceFlowTests {
 
         let (aliceBefore, bobBefore) = (alice.events, bob.events)
         #expect(try await bob.accept(id, in: scene.world) == .ZIMErrorCodeMessageModuleCallDoseNotExist)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == aliceBefore && bob.events == bobBefore, "the refused accept told nobody anything")
     }
 
@@ -174,7 +165,7 @@ struct ZIMConformanceFlowTests {
 
         #expect(try await bob.accept(id, data: "ok", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyAccepted \(id) bob ok", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == FlowLines.created(id, data: "hello", invitees: ["bob"])
             + ["state \(id) bob:accepted:ok", "legacyAccepted \(id) bob ok"])
@@ -193,7 +184,7 @@ struct ZIMConformanceFlowTests {
 
         #expect(try await bob.reject(id, data: "busy", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyRejected \(id) bob busy", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == FlowLines.created(id, invitees: ["bob"])
             + ["state \(id) bob:rejected:busy", "legacyRejected \(id) bob busy"])
@@ -213,13 +204,13 @@ struct ZIMConformanceFlowTests {
         #expect(bob.events == ringingBob)
 
         await scene.world.advance(by: .seconds(9))
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringingAlice, "nothing before the timeout")
         #expect(bob.events == ringingBob, "nothing before the timeout")
 
         await scene.world.advance(by: .seconds(1))
         try await alice.waitFor("legacyAnsweredTimeout \(id) bob", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ringingAlice + ["state \(id) bob:timeout", "legacyAnsweredTimeout \(id) bob"])
         #expect(bob.events == ringingBob + ["timeout \(id) mode=general", "legacyTimeout \(id)"])
         #expect(scene.world.service.activeCalls().isEmpty)
@@ -237,12 +228,12 @@ struct ZIMConformanceFlowTests {
         try await alice.waitFor("legacyAccepted \(id) bob y", in: scene.world)
         #expect(try await carol.reject(id, data: "n", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyRejected \(id) carol n", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(scene.world.service.activeCalls().count == 1, "dave still rings: the call goes on")
 
         await scene.world.advance(by: .seconds(20))
         try await alice.waitFor("legacyAnsweredTimeout \(id) dave", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         let answers = ["state \(id) bob:accepted:y", "state \(id) carol:rejected:n"]
         #expect(flowAckOrderNormalized(alice.events) == FlowLines.created(id, timeout: 20, invitees: invitees) + [
@@ -275,7 +266,7 @@ struct ZIMConformanceFlowTests {
         let first = try await alice.cancel(["bob"], id, data: "x", in: scene.world)
         #expect(first.code == .ZIMErrorCodeSuccess && first.errorInvitees.isEmpty)
         try await carol.waitFor("state \(id) bob:cancelled", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(flowAckOrderNormalized(alice.events) == aliceRinging + ["state \(id) bob:cancelled"])
         #expect(flowAckOrderNormalized(bob.events) == bobRinging + ["cancelled \(id) inviter=alice mode=general data=x"])
         #expect(flowAckOrderNormalized(carol.events) == carolRinging + ["state \(id) bob:cancelled"])
@@ -284,7 +275,7 @@ struct ZIMConformanceFlowTests {
         let second = try await alice.cancel(["carol"], id, data: "y", in: scene.world)
         #expect(second.code == .ZIMErrorCodeSuccess && second.errorInvitees.isEmpty)
         try await carol.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(flowAckOrderNormalized(alice.events) == aliceRinging + ["state \(id) bob:cancelled", "state \(id) carol:cancelled"])
         #expect(flowAckOrderNormalized(bob.events) == bobRinging + ["cancelled \(id) inviter=alice mode=general data=x"],
                 "a cancelled invitee hears nothing more")
@@ -309,7 +300,7 @@ struct ZIMConformanceFlowTests {
         #expect(result.code == .ZIMErrorCodeSuccess && result.errorInvitees.isEmpty)
         try await bob.waitFor(prefix: "cancelled \(id)", in: scene.world)
         try await carol.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(flowAckOrderNormalized(alice.events) == aliceRinging + ["state \(id) bob:cancelled,carol:cancelled"])
         #expect(flowAckOrderNormalized(bob.events) == bobRinging + ["cancelled \(id) inviter=alice mode=general data=all"])
@@ -331,7 +322,7 @@ struct ZIMConformanceFlowAdvancedTests {
         #expect(bob.events == FlowLines.received(id, mode: "advanced", data: "adv", invitees: ["bob"]))
         #expect(try await bob.accept(id, data: "b", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("legacyAccepted \(id) bob b", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events.suffix(2) == ["state \(id) bob:accepted:b", "legacyAccepted \(id) bob b"])
         #expect(bob.events.last == "state \(id) bob:accepted:b")
         for user in users { user.clear() }
@@ -348,7 +339,7 @@ struct ZIMConformanceFlowAdvancedTests {
         let result = try await bob.callingInvite(["carol"], id, in: scene.world)
         #expect(result.code == .ZIMErrorCodeSuccess && result.errorUsers.isEmpty)
         try await alice.waitFor("state \(id) carol:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == ["state \(id) carol:inviting", "state \(id) carol:received"])
         #expect(bob.events == ["state \(id) carol:inviting", "state \(id) carol:received"],
@@ -362,7 +353,7 @@ struct ZIMConformanceFlowAdvancedTests {
         // carol answers bob's invitation: the legacy event goes to her inviter, bob.
         #expect(try await carol.accept(id, data: "c", in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob.waitFor("legacyAccepted \(id) carol c", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events.suffix(1) == ["state \(id) carol:accepted:c"])
         #expect(bob.events.suffix(2) == ["state \(id) carol:accepted:c", "legacyAccepted \(id) carol c"])
         #expect(carol.events.suffix(1) == ["state \(id) carol:accepted:c"])
@@ -379,7 +370,7 @@ struct ZIMConformanceFlowAdvancedTests {
         #expect(joined.code == .ZIMErrorCodeSuccess)
         #expect(joined.users == ["alice:accepted", "bob:accepted:b", "olga:accepted:j"])
         try await alice.waitFor("state \(id) olga:accepted:j", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
 
         #expect(alice.events == ["state \(id) olga:accepted:j"], "nobody invited olga: no legacyAccepted")
         #expect(bob.events == ["state \(id) olga:accepted:j"])
@@ -395,12 +386,12 @@ struct ZIMConformanceFlowAdvancedTests {
         let id = try await connected(scene, users)
         #expect(try await bob.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) carol:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         #expect(try await bob.quit(id, data: "q", in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) bob:quit:q", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["state \(id) bob:quit:q"])
         #expect(bob.events == ["state \(id) bob:quit:q"])
         #expect(carol.events == ["state \(id) bob:quit:q"], "a received invitee hears it too")
@@ -409,7 +400,7 @@ struct ZIMConformanceFlowAdvancedTests {
         // A quit member still hears state changes (seed table: Quit gets callUserStateChanged only).
         #expect(try await carol.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob.waitFor("state \(id) carol:accepted", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         // bob invited carol, so the deprecated acceptance event still reaches him (decision 15).
         #expect(bob.events == ["state \(id) bob:quit:q", "state \(id) carol:accepted", "legacyAccepted \(id) carol "])
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeMessageModuleCallError, "quit only from accepted")
@@ -426,13 +417,13 @@ struct ZIMConformanceFlowAdvancedTests {
         try await alice.waitFor("state \(id) carol:received", in: scene.world)
         #expect(try await dan.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) dan:quit", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         #expect(try await bob.end(id, data: "e", in: scene.world) == .ZIMErrorCodeSuccess)
         let ended = "ended \(id) caller=alice by=bob mode=advanced data=e"
         try await carol.waitFor(ended, in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == [ended], "the states stay as they were: no state line")
         #expect(bob.events == [ended])
         #expect(carol.events == [ended], "received")
@@ -460,7 +451,7 @@ struct ZIMConformanceFlowAdvancedTests {
 
         #expect(try await alice.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await carol.waitFor(prefix: "received \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["state \(id) carol:inviting"], "carol is still inviting for the service")
         #expect(carol.events == [
             "received \(id) mode=advanced caller=alice inviter=alice data=adv timeout=90 users=alice:accepted,bob:accepted:b,carol:inviting",
@@ -470,7 +461,7 @@ struct ZIMConformanceFlowAdvancedTests {
         #expect(try await bob.end(id, data: "e", in: scene.world) == .ZIMErrorCodeSuccess)
         let ended = "ended \(id) caller=alice by=bob mode=advanced data=e"
         try await carol.waitFor(ended, in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(carol.events == [
             "received \(id) mode=advanced caller=alice inviter=alice data=adv timeout=90 users=alice:accepted,bob:accepted:b,carol:inviting",
             "state \(id) alice:accepted,bob:accepted:b,carol:inviting",
@@ -488,13 +479,13 @@ struct ZIMConformanceFlowAdvancedTests {
         let id = try await connected(scene, users)
         #expect(try await alice.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) carol:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         for user in users { user.clear() }
 
         let result = try await alice.cancel(["carol"], id, data: "cc", in: scene.world)
         #expect(result.code == .ZIMErrorCodeSuccess && result.errorInvitees.isEmpty)
         try await carol.waitFor(prefix: "cancelled \(id)", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events == ["state \(id) carol:beCancelled"])
         #expect(bob.events == ["state \(id) carol:beCancelled"])
         #expect(carol.events == ["cancelled \(id) inviter=alice mode=advanced data=cc"])
@@ -503,7 +494,7 @@ struct ZIMConformanceFlowAdvancedTests {
         // The call continues: bob invites carol again, and she rings anew with bob as the inviter.
         #expect(try await bob.callingInvite(["carol"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) carol:received", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(carol.events == [
             "cancelled \(id) inviter=alice mode=advanced data=cc",
             "received \(id) mode=advanced caller=alice inviter=bob data=adv timeout=90 users=alice:accepted,bob:accepted:b,carol:inviting",

@@ -23,7 +23,7 @@ struct ZIMCrossSurfaceTests {
 
         let sent = try await alice.invite(["bob"], data: "{\"type\":\"video\"}", in: world)
         #expect(sent.code == .ZIMErrorCodeSuccess)
-        try await world.eventually("bob rings: \(bob.events)") { bob.lastRemote != nil }
+        try await world.requireWhenIdle("bob rings: \(bob.events)") { bob.lastRemote != nil }
         let remote = try #require(bob.lastRemote)
         #expect(remote.callerId == "alice")
         #expect(remote.content == "{\"type\":\"video\"}")
@@ -33,7 +33,7 @@ struct ZIMCrossSurfaceTests {
         let accepted = try await world.completion { done in bob.callKit.accept(remote) { done($0) } }
         #expect(accepted == .ok)
         try await alice.waitFor("state \(sent.callID) bob:accepted:on my way", in: world)
-        try await world.eventually("bob's invitation is accepted: \(bob.events)") {
+        try await world.requireWhenIdle("bob's invitation is accepted: \(bob.events)") {
             bob.events.contains("remoteAccepted")
         }
         #expect(alice.events("legacyAccepted") == ["legacyAccepted \(sent.callID) bob on my way"])
@@ -48,7 +48,7 @@ struct ZIMCrossSurfaceTests {
         try await bob.login(in: world)
 
         let sent = try await alice.invite(["bob"], data: "audio", in: world)
-        try await world.eventually("bob rings") { bob.lastRemote != nil }
+        try await world.requireWhenIdle("bob rings") { bob.lastRemote != nil }
         let remote = try #require(bob.lastRemote)
         remote.response = "busy, later"
         #expect(try await world.completion { done in bob.callKit.refuse(remote) { done($0) } } == .ok)
@@ -73,18 +73,18 @@ struct ZIMCrossSurfaceTests {
         let received = try #require(bob.events("received ").first)
         #expect(received.contains("mode=general caller=alice inviter=alice data=video call"))
         let callID = String(received.split(separator: " ")[1])
-        try await world.eventually("alice hears of the receipt: \(alice.events)") {
+        try await world.requireWhenIdle("alice hears of the receipt: \(alice.events)") {
             alice.events.contains("localReceivedByPeer")
         }
 
         #expect(try await bob.accept(callID, data: "on my way", in: world) == .ZIMErrorCodeSuccess)
-        try await world.eventually("alice's invitation is accepted: \(alice.events)") {
+        try await world.requireWhenIdle("alice's invitation is accepted: \(alice.events)") {
             alice.events.contains("localAccepted on my way")
         }
         #expect(invitation.response == "on my way")
         // The ZIM callee sees itself accepted; the confirmation step in between is invisible to ZIM.
         try await bob.waitFor("state \(callID) bob:accepted:on my way", in: world)
-        await bob.quiesce(in: world)
+        await world.runUntilIdle()
         #expect(bob.events.filter { $0.hasPrefix("state") }.allSatisfy { !$0.contains("unknown") })
     }
 

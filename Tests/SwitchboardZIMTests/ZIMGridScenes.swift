@@ -86,7 +86,7 @@ struct GridScene {
         switch row {
         case .inviting:
             // Give a lost acknowledgement every chance to have arrived.
-            await scene.quiesce()
+            await scene.world.runUntilIdle()
         case .notYetReceived:
             await world.advance(by: ZIMLimits.notReceivedCheck)
             try await scene.waitForState(of: "bob", "notYetReceived", seenBy: alice)
@@ -113,7 +113,7 @@ struct GridScene {
             await world.advance(by: .seconds(10))
             try await scene.waitForState(of: "bob", "timeout", seenBy: alice)
         }
-        await scene.quiesce()
+        await scene.world.runUntilIdle()
 
         // The service agrees on bob's state (for Inviting: the lost acknowledgements kept him there).
         let expected: String? = switch row {
@@ -145,13 +145,6 @@ struct GridScene {
 
     var everyone: [ZIMUser] { [alice, bob, carol] + extras.values }
 
-    /// Waits until nothing more happens for every user of the scene.
-    func quiesce(_ more: [ZIMUser] = []) async {
-        for user in everyone + more {
-            await user.quiesce(in: world)
-        }
-    }
-
     // MARK: - Logs
 
     /// The `user:state` entries of `user`'s `state <callID> …` lines, in order.
@@ -174,7 +167,7 @@ struct GridScene {
     }
 
     func waitForState(of member: String, _ state: String, seenBy user: ZIMUser) async throws {
-        try await world.eventually("\(user.name) sees \(member):\(state): \(user.events)") {
+        try await world.requireWhenIdle("\(user.name) sees \(member):\(state): \(user.events)") {
             self.sawState(of: member, state, seenBy: user)
         }
     }

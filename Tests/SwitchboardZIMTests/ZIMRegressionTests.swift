@@ -35,7 +35,7 @@ struct ZIMRegressionTests {
         #expect(try await carol.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await carol.waitFor("state \(id) bob:quit", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         bob.clear()
 
         #expect(try await carol.callingInvite(["bob"], id, in: scene.world).code == .ZIMErrorCodeSuccess)
@@ -56,7 +56,7 @@ struct ZIMRegressionTests {
         await scene.world.advance(by: .seconds(1))
         #expect(try await carol.reject(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await alice.waitFor("state \(id) carol:rejected", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events.filter { $0.contains("bob:cancelled") }.isEmpty, "\(alice.events)")
         #expect(bob.events.last == "cancelled \(id) inviter=alice mode=advanced data=")
 
@@ -73,7 +73,7 @@ struct ZIMRegressionTests {
         await scene.world.advance(by: .seconds(1))
         _ = try await alice.cancel([], id, in: scene.world)
         try await alice.waitFor("state \(id) bob:cancelled,carol:cancelled", in: scene.world)
-        await scene.flowQuiesce(users)
+        await scene.world.runUntilIdle()
         #expect(alice.events.filter { $0.contains("beCancelled") }.isEmpty, "\(alice.events)")
         #expect(alice.events.filter { $0.hasPrefix("state \(id)") }.count == 4, "created, two receipts, the cancel: \(alice.events)")
     }

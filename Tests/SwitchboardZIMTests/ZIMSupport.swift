@@ -60,23 +60,11 @@ final class ZIMUser: ZIMEventHandler, @unchecked Sendable {
     // MARK: Waiting
 
     func waitFor(_ line: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(line): \(events)") { self.events.contains(line) }
+        try await world.requireWhenIdle("\(name) logs \(line): \(events)") { self.events.contains(line) }
     }
 
     func waitFor(prefix: String, in world: TestWorld) async throws {
-        try await world.eventually("\(name) logs \(prefix)…: \(events)") { self.events.contains { $0.hasPrefix(prefix) } }
-    }
-
-    /// Waits until nothing new has been logged for a while of real time (the world's clock does not
-    /// move): for checks that something does NOT happen.
-    func quiesce(in world: TestWorld) async {
-        await world.settle()
-        var last = -1
-        while last != events.count {
-            last = events.count
-            await world.settle()
-            try? await Task.sleep(for: .milliseconds(30))
-        }
+        try await world.requireWhenIdle("\(name) logs \(prefix)…: \(events)") { self.events.contains { $0.hasPrefix(prefix) } }
     }
 
     // MARK: Login
