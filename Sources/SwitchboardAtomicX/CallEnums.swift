@@ -1,7 +1,8 @@
 // Swift mirrors of the AtomicXCore CallStore enums. Case names are DocC's; raw values are HARMONY-DOC's
 // (docs/TENCENT.md, "CallStore raw values"), DocC's own table for `NetworkQuality`, and a project choice
-// for `VolumeLevel` (docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate"). Every enum here is `Hashable` (implicitly: no associated values), so
-// they work as dictionary keys (`[NetworkQuality: String]`, `[VolumeLevel: String]`).
+// for `VolumeLevel` (docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate"). Every enum here is
+// `Hashable` (implicitly: no associated values), so they work as dictionary keys
+// (`[NetworkQuality: String]`, `[VolumeLevel: String]`).
 
 /// AtomicXCore `CallMediaType: Int` (DocC `callmediatype.json`): audio or video. There is no `unknown` case.
 public enum CallMediaType: Int, Sendable, CaseIterable {

@@ -50,7 +50,8 @@ public enum TUICallStatus: UInt, Sendable, CaseIterable {
     case accept = 2
 }
 
-/// TUICallDefine.h `TUICallScene` (NSUInteger): the kind of call; raw values of the current header, which older tables contradict (docs/TENCENT.md, "TUICallScene raw values").
+/// TUICallDefine.h `TUICallScene` (NSUInteger): the kind of call, with the current header's raw values
+/// (older tables differ: docs/TENCENT.md, "TUICallScene raw values").
 public enum TUICallScene: UInt, Sendable, CaseIterable {
     /// TUICallSceneNone (0, current header): no scene.
     case none = 0
