@@ -102,8 +102,8 @@ public class CallCoreView: UIView, @unchecked Sendable {
         return ringing ? waitingAnimationPath : nil
     }
 
-    /// Decision 8's bands: mute while the microphone is closed; 0…25 low, (25, 50] medium, (50, 75] high,
-    /// (75, 100] peak.
+    /// The volume bands of docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate": mute while the microphone
+    /// is closed; 0…25 low, (25, 50] medium, (50, 75] high, (75, 100] peak.
     nonisolated static func volumeLevel(microphoneOpened: Bool, volume: Int) -> VolumeLevel {
         guard microphoneOpened else { return .mute }
         switch volume {

@@ -69,7 +69,7 @@ public enum ServiceOperation: Hashable, Sendable {
 
 /// What a call is created with: the surface profile it is placed through and what that surface's SDK
 /// lets an app set. The call id, the caller, every invitee's presence and the call's policy are the
-/// service's business, not the client's (docs/CALL-MODEL.md, "Profiles").
+/// service's business, not the client's (docs/CALL-MODEL.md, "Profiles: the service builds the policy").
 public struct InviteRequest: Hashable, Sendable {
     public var invitees: [UserID]
     /// Which vendor's rules the call follows; the service builds the policy from it.

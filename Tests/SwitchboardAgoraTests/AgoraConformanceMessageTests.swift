@@ -5,8 +5,8 @@ import SwitchboardClient
 import SwitchboardTesting
 
 /// Peer messages (delivery, offline caching, size and rate limits, nothing sent while reconnecting) and
-/// presence (query, subscription), as docs/AGORA.md describes them in "Messages, presence, channels" and
-/// "Vendor timers and limits".
+/// presence (query, subscription)
+/// (docs/AGORA.md, "Messages, presence, channels" and "Vendor timers and limits").
 @Suite("Agora conformance: peer messages and presence")
 struct AgoraConformanceMessageTests {
     private func send(_ text: String, from user: AgoraUser, to peer: String, offline: Bool = false,
