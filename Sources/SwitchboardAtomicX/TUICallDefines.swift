@@ -107,7 +107,7 @@ public enum TUICallIOSOfflinePushType: UInt, Sendable, CaseIterable {
     case voIP = 1
 }
 
-/// TUICallDefine.h `TUICloudRecordPolicy` (values taken from AtomicXCore `CloudRecordPolicy`: the sources name the field, not the enum): cloud recording of the call.
+/// TUICallDefine.h `TUICloudRecordPolicy` (values as AtomicXCore `CloudRecordPolicy`'s: the sources give none): cloud recording of the call.
 public enum TUICloudRecordPolicy: UInt, Sendable, CaseIterable {
     /// TUICloudRecordPolicyFollowConsoleConfig (0): follow the console's recording setting.
     case followConsoleConfig = 0
