@@ -46,7 +46,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        // The network server (issue 6): HTTP and WebSocket through Hummingbird, the client's WebSocket
+        // The network server: HTTP and WebSocket through Hummingbird, the client's WebSocket
         // through swift-websocket, graceful shutdown through swift-service-lifecycle, metrics in
         // Prometheus text through swift-metrics and swift-prometheus.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -61,7 +61,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Switchboard tokens: JWT (HS256) through jwt-kit.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
-        // The load generator's latency percentiles (issue 7).
+        // The load generator's latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [

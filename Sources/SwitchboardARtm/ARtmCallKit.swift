@@ -10,8 +10,8 @@ public typealias ARtmRemoteInvitationAcceptBlock = AgoraRtmRemoteInvitationAccep
 public typealias ARtmRemoteInvitationRefuseBlock = AgoraRtmRemoteInvitationRefuseBlock
 
 /// `ARtmCallKit` (declared in anyRTC's ARtmKit.h): sends, cancels, accepts and refuses call invitations.
-/// Obtained from `ARtmKit.getRtmCall()`. The selectors, callback order (decision 12) and misuse codes
-/// (decision 7) are Agora's; the engine's `RTMClient+Calls.swift` holds the table.
+/// Obtained from `ARtmKit.getRtmCall()`. The selectors, callback order and misuse codes are Agora's
+/// (docs/AGORA.md, "Callback order" and "Misuse codes"); the engine's `RTMClient+Calls.swift` holds the table.
 public typealias ARtmCallKit = VendorRtmCallKit<AnyRTCVendor>
 
 /// `ARtmLocalInvitation` (ARtmObjects.h): Agora's, the caller's invitation.

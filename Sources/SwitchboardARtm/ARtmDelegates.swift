@@ -1,8 +1,8 @@
 import SwitchboardAgora
 
 /// `ARtmDelegate` (ARtmDelegate.h): the kit's callbacks, Agora's (`VendorRtmDelegate`) under anyRTC's
-/// names, every one optional. Unlike Agora 1.5 there is no `rtmKitTokenPrivilegeWillExpire:`
-/// (reference §3.3), and the presence selector is `rtmKit:peersOnlineStatusChanged:`.
+/// names, every one optional. Unlike Agora 1.5 there is no `rtmKitTokenPrivilegeWillExpire:`, and the
+/// presence selector is `rtmKit:peersOnlineStatusChanged:` (docs/AGORA.md, "anyRTC differences").
 public protocol ARtmDelegate: VendorRtmDelegate
 where SurfaceKit == ARtmKit, SurfaceConnectionChangeReason == ARtmConnectionChangeReason,
     SurfacePeerOnlineStatus == ARtmPeerOnlineStatus {}

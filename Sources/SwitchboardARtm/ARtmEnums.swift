@@ -1,8 +1,8 @@
 import SwitchboardAgora
 
 // anyRTC's enums (ARtmEnumerates.h). anyRTC copied Agora RTM 1.x's: every enum but two has Agora's
-// cases and raw values, so it is Agora's enum under anyRTC's name (reference/agora-rtm.md §3.1, §3.2);
-// the two that differ are declared here.
+// cases and raw values, so it is Agora's enum under anyRTC's name (docs/AGORA.md, "anyRTC
+// differences"); the two that differ are declared here.
 
 // MARK: - What differs
 

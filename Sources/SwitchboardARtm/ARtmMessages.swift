@@ -1,14 +1,14 @@
 @_spi(RtmVendor) import SwitchboardAgora
 
 /// `ARtmMessage` (ARtmObjects.h): Agora's, a text message (under 32 KB). anyRTC has no raw message
-/// class (reference §3.3): a raw message from an Agora sender arrives as one of type `.raw` whose
-/// `text` is the sender's description.
+/// class (docs/AGORA.md, "anyRTC differences"): a raw message from an Agora sender arrives as one of
+/// type `.raw` whose `text` is the sender's description.
 public typealias ARtmMessage = AgoraRtmMessage
 
 /// `ARtmSendMessageOptions`: Agora's, the options of the only peer and channel sends anyRTC has.
 public typealias ARtmSendMessageOptions = AgoraRtmSendMessageOptions
 
-/// `ARtmPeerOnlineStatus`: `peerId` and `state` only (anyRTC has no `isOnline`, reference §3.3).
+/// `ARtmPeerOnlineStatus`: `peerId` and `state` only (anyRTC has no `isOnline`).
 open class ARtmPeerOnlineStatus: VendorRtmPeerOnlineStatus, @unchecked Sendable {}
 
 /// `ARtmMember`: a channel member, by `uid` (Agora: `userId`).

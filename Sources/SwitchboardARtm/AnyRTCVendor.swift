@@ -2,7 +2,7 @@
 import SwitchboardRTM
 
 /// anyRTC ARtmKit, Agora RTM 1.x's work-alike: its names, and every way it differs from Agora
-/// (reference/agora-rtm.md §3.3). Everything else is Agora's, shared through `SwitchboardAgora`.
+/// (docs/AGORA.md, "anyRTC differences"). Everything else is Agora's, shared through `SwitchboardAgora`.
 public enum AnyRTCVendor: RtmVendor {
     /// The engine's anyRTC profile: a 6 s login timeout, 60 messages per second, and neither
     /// `rtmKitTokenPrivilegeWillExpire:` nor reason 9 (`tokenExpired`).

@@ -26,7 +26,7 @@ open class AgoraRtmLocalInvitation: NSObject, @unchecked Sendable {
     open var calleeId: String
     /// `content`: at most 8 KB of UTF-8.
     open var content: String?
-    /// `channelId`: passed to the callee unchanged; no channel is joined (decision 22).
+    /// `channelId`: passed to the callee unchanged; no channel is joined (Agora 1.5's behaviour).
     open var channelId: String?
     /// `response`: the callee's, once it accepted or refused.
     open var response: String? { core.response }

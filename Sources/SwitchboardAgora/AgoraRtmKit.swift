@@ -4,11 +4,13 @@ import Foundation
 public typealias AgoraRtmLoginBlock = (AgoraRtmLoginErrorCode) -> Void
 /// `AgoraRtmLogoutBlock`.
 public typealias AgoraRtmLogoutBlock = (AgoraRtmLogoutErrorCode) -> Void
-/// `AgoraRtmRenewTokenBlock` (the token is unannotated in the header; optional here, decision 17).
+/// `AgoraRtmRenewTokenBlock` (the token is unannotated in the header; optional here: docs/AGORA.md,
+/// "Unannotated block parameters").
 public typealias AgoraRtmRenewTokenBlock = (String?, AgoraRtmRenewTokenErrorCode) -> Void
 /// `AgoraRtmSendPeerMessageBlock`.
 public typealias AgoraRtmSendPeerMessageBlock = (AgoraRtmSendPeerMessageErrorCode) -> Void
-/// `AgoraRtmQueryPeersOnlineBlock` (the array is unannotated in the header; optional here, decision 17).
+/// `AgoraRtmQueryPeersOnlineBlock` (the array is unannotated in the header; optional here: docs/AGORA.md,
+/// "Unannotated block parameters").
 public typealias AgoraRtmQueryPeersOnlineBlock = ([AgoraRtmPeerOnlineStatus]?, AgoraRtmQueryPeersOnlineErrorCode) -> Void
 /// `AgoraRtmSubscriptionRequestBlock`.
 public typealias AgoraRtmSubscriptionRequestBlock = (AgoraRtmPeerSubscriptionStatusErrorCode) -> Void

@@ -8,7 +8,7 @@ import SwitchboardRTM
 /// parameterizes (the kit, the call kit, the channel) and in the classes and enums under Agora's names
 /// that a work-alike re-exports under its own. A conformance names the vendor's kit and delegate
 /// protocols, and states what differs from Agora; every other requirement defaults to Agora's. So
-/// `AnyRTCVendor` is the list of anyRTC's differences (reference/agora-rtm.md §3.3, docs/AGORA.md).
+/// `AnyRTCVendor` is the list of anyRTC's differences (docs/AGORA.md, "anyRTC differences").
 public protocol RtmVendor: Sendable {
     /// The kit class (`AgoraRtmKit`): a subclass of ``VendorRtmKit`` that names the vendor's delegate
     /// property.

@@ -45,7 +45,7 @@ open class VendorRtmChannel<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         kit.engine.send(message.engineMessage, to: core) { completion(RTMSurface.convert($0)) }
     }
 
-    /// `getMembersWithCompletion:` (the Swift name keeps "With", reference §4).
+    /// `getMembersWithCompletion:` (the Swift name keeps "With": docs/AGORA.md, "Naming quirks kept verbatim").
     open func getMembersWithCompletion(
         _ completionBlock: (([Vendor.Member]?, AgoraRtmGetMembersErrorCode) -> Void)? = nil
     ) {

@@ -3,8 +3,9 @@ import Foundation
 // The callbacks of RTM 1.x, written once for every vendor: each vendor's protocol (`AgoraRtmDelegate`,
 // `ARtmDelegate`, ...) refines one of these and binds its associated types to the vendor's classes, so
 // that an app conforms with the vendor's names and the kit calls the vendor's conformers here. Every
-// method is optional (reference decision 18: default no-ops). The associated types carry a `Surface`
-// prefix so that no type nested in an app's delegate class takes their place.
+// method is optional through a default no-op (docs/AGORA.md, "Objects without Objective-C"). The
+// associated types carry a `Surface` prefix so that no type nested in an app's delegate class takes
+// their place.
 
 /// The kit's callbacks (`AgoraRtmDelegate` and the vendors' like it).
 public protocol VendorRtmDelegate<SurfaceKit, SurfaceConnectionChangeReason, SurfacePeerOnlineStatus>: AnyObject {

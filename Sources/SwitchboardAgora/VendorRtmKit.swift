@@ -22,13 +22,13 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         set { lock.withLock { delegateObject = newValue.map { $0 as AnyObject } } }
     }
 
-    /// `rtmCallKit`: the same instance `getRtmCall()` returns (decision 21).
+    /// `rtmCallKit`: the same instance `getRtmCall()` returns (docs/AGORA.md, "One call kit per kit").
     open var rtmCallKit: VendorRtmCallKit<Vendor>? {
         get { lock.withLock { callKitStorage } }
         set { lock.withLock { callKitStorage = newValue } }
     }
 
-    /// `initWithAppId:delegate:`: nil unless `appId` is 32 characters (decision 20).
+    /// `initWithAppId:delegate:`: nil unless `appId` is 32 characters, the only check Agora documents.
     public convenience init?(appId: String, delegate: Vendor.Delegate?) {
         self.init(appId: appId, delegate: delegate, environment: .current)
     }

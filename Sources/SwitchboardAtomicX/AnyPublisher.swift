@@ -1,6 +1,6 @@
 // Combine is not available on Linux (swift-corelibs ships no Combine) and the project's brief rules out
 // OpenCombine, so this module carries its own small Combine-like chain, written by hand and used on every
-// platform (reference tencent-call.md, decision 20). The names and spellings are Combine's, so that
+// platform (docs/TENCENT.md, "No Combine"). The names and spellings are Combine's, so that
 // AtomicXCore sample code (`subscribe(...)`, `.map`, `.removeDuplicates`, `.receive(on:)`, `.sink`,
 // `.store(in:)`) compiles unchanged; only what that code uses is here. There is no demand
 // (back-pressure): every publisher pushes every value, as Combine's `sink` (unlimited demand) does.

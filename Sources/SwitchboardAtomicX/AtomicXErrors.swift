@@ -1,10 +1,10 @@
 import Foundation
 
-// AtomicXCore's completion and error types (reference §1.1, DocC `completionclosure.json` and
-// `errorinfo.json`) and the result codes the stores put in `ErrorInfo.code`. AtomicXCore publishes no
-// codes of its own: KIT4 builds CallStore failures from the TUICallEngine constants of
-// `TUICallDefine.h` (§6.1), and the module reuses them (reference decision 17). They keep their
-// Objective-C macro spellings, as Swift imports them (`Int(ERROR_PARAM_INVALID)` in KIT4).
+// AtomicXCore's completion and error types (DocC `completionclosure.json` and `errorinfo.json`) and the
+// result codes the stores put in `ErrorInfo.code`. AtomicXCore publishes no codes of its own: KIT4
+// builds CallStore failures from the TUICallEngine constants of `TUICallDefine.h`, and the module reuses
+// them (docs/TENCENT.md, "TUICallEngine error codes"). They keep their Objective-C macro spellings, as
+// Swift imports them (`Int(ERROR_PARAM_INVALID)` in KIT4).
 
 /// AtomicXCore `CompletionClosure` (DocC `completionclosure.json`): the result of a store call, `.success` or `.failure(ErrorInfo)`.
 public typealias CompletionClosure = (Result<Void, ErrorInfo>) -> Void
@@ -19,7 +19,7 @@ public struct ErrorInfo: Error, Sendable {
         self.message = message
     }
 
-    /// AtomicXCore `ErrorInfo.code`: the result code, one of the `ERROR_*` constants below for call failures (decision 17).
+    /// AtomicXCore `ErrorInfo.code`: the result code, one of the `ERROR_*` constants below for call failures.
     public let code: Int
     /// AtomicXCore `ErrorInfo.message`: a human-readable description.
     public let message: String
@@ -27,10 +27,10 @@ public struct ErrorInfo: Error, Sendable {
 
 // MARK: - Result codes (TUICallDefine.h)
 
-// The meanings below -1202 and -1203 are read from the constant names only (the reference gives
-// values, not descriptions). Swift imports the header's `static const int` constants as `Int32` globals [I: the C type is not
-// quoted by the reference; KIT4's `Int(ERROR_PARAM_INVALID)` conversion shows it is not `Int`]. Put
-// in `ErrorInfo` as `Int(...)`; passed to `TUICallFail` as they are.
+// The meanings below -1202 and -1203 are read from the constant names only (the vendor sources give
+// values, not descriptions). Swift imports the header's `static const int` constants as `Int32` globals;
+// that type is inferred: no source quotes the C type, but KIT4's `Int(ERROR_PARAM_INVALID)` conversion
+// shows it is not `Int`. Put in `ErrorInfo` as `Int(...)`; passed to `TUICallFail` as they are.
 
 /// TUICallDefine.h `ERROR_PACKAGE_NOT_PURCHASED` (-1001): the feature needs a package that was not purchased.
 public let ERROR_PACKAGE_NOT_PURCHASED: Int32 = -1001
@@ -42,9 +42,9 @@ public let ERROR_TIM_VERSION_OUTDATED: Int32 = -1003
 public let ERROR_PERMISSION_DENIED: Int32 = -1101
 /// TUICallDefine.h `ERROR_INIT_FAIL` (-1201): initialisation failed.
 public let ERROR_INIT_FAIL: Int32 = -1201
-/// TUICallDefine.h `ERROR_PARAM_INVALID` (-1202): invalid parameters; the stores return it for an empty invitee list or more than 9 people (decision 14).
+/// TUICallDefine.h `ERROR_PARAM_INVALID` (-1202): invalid parameters; the stores return it for an empty invitee list or more than 9 people.
 public let ERROR_PARAM_INVALID: Int32 = -1202
-/// TUICallDefine.h `ERROR_REQUEST_REFUSED` (-1203): refused; the stores return it for `calls`/`join` while `selfInfo.status != .none` (decision 15).
+/// TUICallDefine.h `ERROR_REQUEST_REFUSED` (-1203): refused; the stores return it for `calls`/`join` while `selfInfo.status != .none`.
 public let ERROR_REQUEST_REFUSED: Int32 = -1203
 /// TUICallDefine.h `ERROR_REQUEST_REPEATED` (-1204): the same request is already in progress.
 public let ERROR_REQUEST_REPEATED: Int32 = -1204

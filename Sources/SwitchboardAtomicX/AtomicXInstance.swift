@@ -15,7 +15,7 @@ import SwitchboardClient
 /// ```
 ///
 /// State and events are published on the environment's callback queue, the main queue by default
-/// (reference decision 21).
+/// (docs/TENCENT.md, "Main-queue delivery").
 public final class AtomicXInstance: Sendable {
     let client: TencentClient
     /// This set's `CallStore`.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// AtomicXCore `CallCoreView` (reference §2.6, DocC `callcoreview.json`), headless (decision 22): the view
-/// keeps its configuration and follows `CallStore` by itself, as the vendor's does, but renders nothing.
+/// AtomicXCore `CallCoreView` (DocC `callcoreview.json`), headless: the view keeps its configuration and
+/// follows `CallStore` by itself, as the vendor's does, but renders nothing
+/// (docs/TENCENT.md, "Headless UIKit").
 /// What it would draw is readable: ``currentLayoutTemplate``, ``avatarPath(for:)``,
 /// ``volumeIconPath(for:)``, ``networkIconPath(for:)``.
 @MainActor
@@ -80,7 +81,7 @@ public class CallCoreView: UIView, @unchecked Sendable {
     }
 
     /// The volume icon for a participant: `.mute` while their microphone is closed, else their level's
-    /// band (decision 8).
+    /// band (docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate").
     public func volumeIconPath(for userId: String) -> String? {
         let state = store.state.value
         let microphone = state.allParticipants.first { $0.id == userId }?.isMicrophoneOpened ?? false
@@ -101,8 +102,8 @@ public class CallCoreView: UIView, @unchecked Sendable {
         return ringing ? waitingAnimationPath : nil
     }
 
-    /// Decision 8's bands: mute while the microphone is closed; 0…25 low, (25, 50] medium, (50, 75] high,
-    /// (75, 100] peak.
+    /// The volume bands of docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate": mute while the microphone
+    /// is closed; 0…25 low, (25, 50] medium, (50, 75] high, (75, 100] peak.
     nonisolated static func volumeLevel(microphoneOpened: Bool, volume: Int) -> VolumeLevel {
         guard microphoneOpened else { return .mute }
         switch volume {

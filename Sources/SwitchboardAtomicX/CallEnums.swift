@@ -1,41 +1,42 @@
-// Swift mirrors of the AtomicXCore CallStore enums (reference §2.3). Case names are DocC's; raw values
-// are HARMONY-DOC's (decision 6), DocC's own table for `NetworkQuality`, and a project choice for
-// `VolumeLevel` (decision 8). Every enum here is `Hashable` (implicitly: no associated values), so
-// they work as dictionary keys (`[NetworkQuality: String]`, `[VolumeLevel: String]`).
+// Swift mirrors of the AtomicXCore CallStore enums. Case names are DocC's; raw values are HARMONY-DOC's
+// (docs/TENCENT.md, "CallStore raw values"), DocC's own table for `NetworkQuality`, and a project choice
+// for `VolumeLevel` (docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate"). Every enum here is
+// `Hashable` (implicitly: no associated values), so they work as dictionary keys
+// (`[NetworkQuality: String]`, `[VolumeLevel: String]`).
 
 /// AtomicXCore `CallMediaType: Int` (DocC `callmediatype.json`): audio or video. There is no `unknown` case.
 public enum CallMediaType: Int, Sendable, CaseIterable {
-    /// AtomicXCore `CallMediaType.audio` (1, HARMONY-DOC raw value, decision 6): an audio call.
+    /// AtomicXCore `CallMediaType.audio` (1, HARMONY-DOC raw value): an audio call.
     case audio = 1
-    /// AtomicXCore `CallMediaType.video` (2, HARMONY-DOC raw value, decision 6): a video call.
+    /// AtomicXCore `CallMediaType.video` (2, HARMONY-DOC raw value): a video call.
     case video = 2
 }
 
 /// AtomicXCore `CallParticipantStatus: Int` (DocC `callparticipantstatus.json`): a participant's call status, as `TUICallStatus`.
 public enum CallParticipantStatus: Int, Sendable, CaseIterable {
-    /// AtomicXCore `CallParticipantStatus.none` (0, decision 6): not in a call (idle).
+    /// AtomicXCore `CallParticipantStatus.none` (0): not in a call (idle).
     case none = 0
-    /// AtomicXCore `CallParticipantStatus.waiting` (1, decision 6): calling or being called (ringing).
+    /// AtomicXCore `CallParticipantStatus.waiting` (1): calling or being called (ringing).
     case waiting = 1
-    /// AtomicXCore `CallParticipantStatus.accept` (2, decision 6): in a connected call.
+    /// AtomicXCore `CallParticipantStatus.accept` (2): in a connected call.
     case accept = 2
 }
 
 /// AtomicXCore `CallDirection: Int` (DocC `calldirection.json`): the direction of a call, stored in `CallInfo.result`; as `TUICallResultType`.
 public enum CallDirection: Int, Sendable, CaseIterable {
-    /// AtomicXCore `CallDirection.unknown` (0, decision 6): unknown.
+    /// AtomicXCore `CallDirection.unknown` (0): unknown.
     case unknown = 0
-    /// AtomicXCore `CallDirection.missed` (1, decision 6): an incoming call that was not answered.
+    /// AtomicXCore `CallDirection.missed` (1): an incoming call that was not answered.
     case missed = 1
-    /// AtomicXCore `CallDirection.incoming` (2, decision 6): an incoming call.
+    /// AtomicXCore `CallDirection.incoming` (2): an incoming call.
     case incoming = 2
-    /// AtomicXCore `CallDirection.outgoing` (3, decision 6): an outgoing call.
+    /// AtomicXCore `CallDirection.outgoing` (3): an outgoing call.
     case outgoing = 3
 }
 
 /// AtomicXCore `CallEndReason: Int` (DocC `callendreason.json`): why a call ended, in `CallEvent.onCallEnded`; identical to `TUICallEndReason`.
 public enum CallEndReason: Int, Sendable, CaseIterable {
-    /// AtomicXCore `CallEndReason.unknown` (0, decision 6): the reason cannot be determined.
+    /// AtomicXCore `CallEndReason.unknown` (0): the reason cannot be determined.
     case unknown = 0
     /// AtomicXCore `CallEndReason.hangup` (1): the user hung up.
     case hangup = 1
@@ -77,23 +78,24 @@ public enum NetworkQuality: UInt, Sendable, CaseIterable {
 
 /// AtomicXCore `VolumeLevel: Int` (DocC `volumelevel.json`): a speaker's volume band, keys of `CallCoreView.setVolumeLevelIcons(icons:)`.
 ///
-/// DocC gives no raw values; `mute = 0 … peak = 4` is the module's choice (decision 8). The bands are
-/// GUIDE-IOS's: `.mute` while the microphone is closed, otherwise [0, 25] → `.low`, (25, 50] → `.medium`,
-/// (50, 75] → `.high`, (75, 100] → `.peak`.
+/// DocC gives no raw values; `mute = 0 … peak = 4` is the module's choice
+/// (docs/TENCENT.md, "VolumeLevel and CallLayoutTemplate"). The bands are GUIDE-IOS's: `.mute` while the
+/// microphone is closed, otherwise [0, 25] → `.low`, (25, 50] → `.medium`, (50, 75] → `.high`,
+/// (75, 100] → `.peak`.
 public enum VolumeLevel: Int, Sendable, CaseIterable {
-    /// AtomicXCore `VolumeLevel.mute` (0, decision 8): the microphone is closed.
+    /// AtomicXCore `VolumeLevel.mute` (0): the microphone is closed.
     case mute = 0
-    /// AtomicXCore `VolumeLevel.low` (1, decision 8): volume 0…25.
+    /// AtomicXCore `VolumeLevel.low` (1): volume 0…25.
     case low = 1
-    /// AtomicXCore `VolumeLevel.medium` (2, decision 8): volume (25, 50].
+    /// AtomicXCore `VolumeLevel.medium` (2): volume (25, 50].
     case medium = 2
-    /// AtomicXCore `VolumeLevel.high` (3, decision 8): volume (50, 75].
+    /// AtomicXCore `VolumeLevel.high` (3): volume (50, 75].
     case high = 3
-    /// AtomicXCore `VolumeLevel.peak` (4, decision 8): volume (75, 100].
+    /// AtomicXCore `VolumeLevel.peak` (4): volume (75, 100].
     case peak = 4
 }
 
-/// AtomicXCore `CallLayoutTemplate` (DocC `calllayouttemplate.json`, no raw type, decision 8): the layout of `CallCoreView`.
+/// AtomicXCore `CallLayoutTemplate` (DocC `calllayouttemplate.json`, no raw type): the layout of `CallCoreView`.
 public enum CallLayoutTemplate: Sendable, CaseIterable {
     /// AtomicXCore `CallLayoutTemplate.float`: one full-screen video with a draggable small window (the 1:1 default).
     case float

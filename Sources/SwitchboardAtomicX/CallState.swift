@@ -1,14 +1,15 @@
 import Foundation
 
-// Swift mirrors of the AtomicXCore CallStore state (reference §2.4, DocC `callstate.json`,
-// `callinfo.json`, `callparticipantinfo.json`). Defaults are decision 12's: the zero values of the
-// declared types, `mediaType` nil, `result` `.unknown`, `status` `.none` (idle). Only
+// Swift mirrors of the AtomicXCore CallStore state (DocC `callstate.json`, `callinfo.json`,
+// `callparticipantinfo.json`). Defaults are the zero values of the declared types, `mediaType` nil,
+// `result` `.unknown`, `status` `.none` (idle) (docs/TENCENT.md, "Default values"). Only
 // `CallParticipantInfo` is `Equatable`, as in DocC: an added conformance on `CallState` or `CallInfo`
-// would switch `StatePublisher.subscribe(_:)` to its deduplicating overload (decision 19).
+// would switch `StatePublisher.subscribe(_:)` to its deduplicating overload
+// (docs/TENCENT.md, "Equatable only where declared").
 
-/// AtomicXCore `CallState` (DocC `callstate.json`): `CallStore.shared.state.value`. Not `Equatable` (decision 19).
+/// AtomicXCore `CallState` (DocC `callstate.json`): `CallStore.shared.state.value`. Not `Equatable`.
 public struct CallState: Sendable {
-    /// AtomicXCore `CallState.init()`: no call, no records (decision 12).
+    /// AtomicXCore `CallState.init()`: no call, no records.
     public init() {}
 
     /// AtomicXCore `CallState.activeCall`: the current call; not cleared by `onCallEnded`, it keeps the final state until the next call.
@@ -21,15 +22,15 @@ public struct CallState: Sendable {
     public var selfInfo: CallParticipantInfo = CallParticipantInfo()
     /// AtomicXCore `CallState.allParticipants`: every participant of the current call, self included.
     public var allParticipants: [CallParticipantInfo] = []
-    /// AtomicXCore `CallState.speakerVolumes`: userId → volume (0…100 [I], as in `TUICallObserver.onUserVoiceVolumeChanged`).
+    /// AtomicXCore `CallState.speakerVolumes`: userId → volume (0…100: DocC gives none; `TUICallObserver.onUserVoiceVolumeChanged` documents it).
     public var speakerVolumes: [String: Int] = [:]
     /// AtomicXCore `CallState.networkQualities`: userId → network quality.
     public var networkQualities: [String: NetworkQuality] = [:]
 }
 
-/// AtomicXCore `CallInfo` (DocC `callinfo.json`): one call, current (`activeCall`) or past (`recentCalls`). Not `Equatable` (decision 19).
+/// AtomicXCore `CallInfo` (DocC `callinfo.json`): one call, current (`activeCall`) or past (`recentCalls`). Not `Equatable`.
 public struct CallInfo: Sendable {
-    /// AtomicXCore `CallInfo.init()`: empty strings and lists, `mediaType` nil, `result` `.unknown`, times 0 (decision 12).
+    /// AtomicXCore `CallInfo.init()`: empty strings and lists, `mediaType` nil, `result` `.unknown`, times 0.
     public init() {}
 
     /// AtomicXCore `CallInfo.callId`: the call's unique id.
@@ -46,18 +47,18 @@ public struct CallInfo: Sendable {
     public var mediaType: CallMediaType? = nil
     /// AtomicXCore `CallInfo.result`: the call's direction (not its end reason).
     public var result: CallDirection = .unknown
-    /// AtomicXCore `CallInfo.startTime` (`TimeInterval`): when the call started, in seconds since 1970 (DocC; HARMONY-DOC says ms [!], decision 9 keeps seconds).
+    /// AtomicXCore `CallInfo.startTime` (`TimeInterval`): when the call started, in seconds since 1970 (DocC; HARMONY-DOC says milliseconds).
     public var startTime: TimeInterval = 0
     /// AtomicXCore `CallInfo.duration`: the connected time in whole seconds, incremented every second while connected.
     ///
-    /// DocC declares `TimeInterval`; the module uses `Int` [!] so that GUIDE-IOS's timer sample
-    /// (`duration / 60`, `duration % 60`, `%02d`) compiles unchanged (decision 10).
+    /// DocC declares `TimeInterval`; the module uses `Int` so that GUIDE-IOS's timer sample
+    /// (`duration / 60`, `duration % 60`, `%02d`) compiles unchanged (docs/TENCENT.md, "duration is an Int").
     public var duration: Int = 0
 }
 
 /// AtomicXCore `CallParticipantInfo: Equatable` (DocC `callparticipantinfo.json`): one participant. Volume and network quality live in `CallState`.
 public struct CallParticipantInfo: Sendable, Equatable {
-    /// AtomicXCore `CallParticipantInfo.init()`: empty strings, `.none`, devices closed (decision 12).
+    /// AtomicXCore `CallParticipantInfo.init()`: empty strings, `.none`, devices closed.
     public init() {}
 
     /// AtomicXCore `CallParticipantInfo.id`: the user id.

@@ -1,12 +1,13 @@
-/// AtomicXCore `CallStore` (reference §2.1, DocC `callstore.json`): the call lifecycle — place, accept,
+/// AtomicXCore `CallStore` (DocC `callstore.json`): the call lifecycle — place, accept,
 /// reject, hang up, join, invite — with the call's state (`state`) and its one-shot events
 /// (`callEventPublisher`).
 ///
-/// The kit's guards are the store's own (reference §2.1, decisions 14 and 15): an empty invitee list or
-/// more than 8 invitees after removing yourself fail with `ERROR_PARAM_INVALID` (-1202); `calls` or
-/// `join` while `selfInfo.status != .none` fail with `ERROR_REQUEST_REFUSED` (-1203). Completions,
-/// state updates and events arrive on the main queue by default (decision 21): for one change the
-/// state is published first, then the completion runs, then the events are sent.
+/// The kit's guards are the store's own (docs/TENCENT.md, "At most 9 people", "Busy devices answer busy"):
+/// an empty invitee list or more than 8 invitees after removing yourself fail with `ERROR_PARAM_INVALID`
+/// (-1202); `calls` or `join` while `selfInfo.status != .none` fail with `ERROR_REQUEST_REFUSED` (-1203).
+/// Completions, state updates and events arrive on the main queue by default
+/// (docs/TENCENT.md, "Main-queue delivery"): for one change the state is published first, then the
+/// completion runs, then the events are sent.
 public final class CallStore: Sendable {
     let client: TencentClient
 
@@ -26,13 +27,14 @@ public final class CallStore: Sendable {
     /// `onCallReceived` (callee), `onCallEnded` (everyone, with the reason and the user who caused it).
     public var callEventPublisher: PassthroughSubject<CallEvent, Never> { client.callEvents }
 
-    /// AtomicXCore 3.6 `calls(participantIds:callMediaType:params:completion:)` (decision 2): calls the
+    /// AtomicXCore 3.6 `calls(participantIds:callMediaType:params:completion:)`: calls the
     /// users; `params` nil means `CallParams()` (30 s timeout). The service assigns `roomId` when empty.
     public func calls(participantIds: [String], callMediaType: CallMediaType, params: CallParams?, completion: CompletionClosure?) {
         client.calls(participantIds, mediaType: callMediaType, params: params, completion: sendable(completion))
     }
 
-    /// AtomicXCore 4.x `calls(participantIds:mediaType:params:completion:)` (decision 2): the same call.
+    /// AtomicXCore 4.x `calls(participantIds:mediaType:params:completion:)`: the same call
+    /// (docs/TENCENT.md, "Both calls spellings").
     public func calls(participantIds: [String], mediaType: CallMediaType, params: CallParams?, completion: CompletionClosure?) {
         client.calls(participantIds, mediaType: mediaType, params: params, completion: sendable(completion))
     }

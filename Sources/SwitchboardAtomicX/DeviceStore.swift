@@ -1,4 +1,4 @@
-/// AtomicXCore `DeviceStore` (reference §4, DocC `devicestore.json`): microphone, camera, audio route,
+/// AtomicXCore `DeviceStore` (DocC `devicestore.json`): microphone, camera, audio route,
 /// screen share and their state.
 ///
 /// Linux has no capture devices here, so the devices are modelled as state: opening one succeeds and
@@ -81,7 +81,7 @@ public final class DeviceStore: Sendable {
     }
 
     /// AtomicXCore `startCameraTest(cameraView:completion:)`: opens the camera for a preview (rendered
-    /// nowhere, decision 22).
+    /// nowhere: docs/TENCENT.md, "Headless UIKit").
     public func startCameraTest(cameraView: UIView, completion: CompletionClosure?) {
         client.openCamera(isFront: state.value.isFrontCamera, completion: sendable(completion))
     }

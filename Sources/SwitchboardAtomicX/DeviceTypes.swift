@@ -1,8 +1,8 @@
-// Swift mirrors of the AtomicXCore DeviceStore types (reference §4, DocC `devicestate.json` and the
-// enum pages, whose tables give the raw values) plus the 4.x `NetworkType` (decision 5).
-// DocC gives no defaults for `DeviceState()`; the module's are noted on each field [I]: devices off,
-// no error, the case with raw value 0 where one exists, and the vendor kit's front camera and 100 %
-// volumes where a zero value would mean something else.
+// Swift mirrors of the AtomicXCore DeviceStore types (DocC `devicestate.json` and the enum pages, whose
+// tables give the raw values) plus the 4.x `NetworkType` (docs/TENCENT.md, "NetworkType").
+// DocC gives no defaults for `DeviceState()`; the module's are noted on each field
+// (docs/TENCENT.md, "DeviceState defaults"): devices off, no error, the case with raw value 0 where one
+// exists, and the vendor kit's front camera and 100 % volumes where a zero value would mean something else.
 
 /// AtomicXCore `DeviceStatus: Int` (DocC `devicestatus.json`): whether a device is on.
 public enum DeviceStatus: Int, Sendable, CaseIterable {
@@ -68,13 +68,13 @@ public enum DeviceType: Int, Sendable, CaseIterable {
     case screenShare = 2
 }
 
-/// AtomicXCore 4.x `NetworkType` (KIT4 4.2.0 usage; raw values are the module's choice, decision 5): the device's network type.
+/// AtomicXCore 4.x `NetworkType` (KIT4 4.2.0 usage; raw values are the module's choice): the device's network type.
 public enum NetworkType: Int, Sendable, CaseIterable {
-    /// AtomicXCore 4.x `NetworkType.unknown` (0, decision 5): unknown, the default (Linux has no network-type source).
+    /// AtomicXCore 4.x `NetworkType.unknown` (0): unknown, the default (Linux has no network-type source).
     case unknown = 0
-    /// AtomicXCore 4.x `NetworkType.wifi` (1, decision 5): Wi-Fi.
+    /// AtomicXCore 4.x `NetworkType.wifi` (1): Wi-Fi.
     case wifi = 1
-    /// AtomicXCore 4.x `NetworkType.cellular` (2, decision 5): cellular.
+    /// AtomicXCore 4.x `NetworkType.cellular` (2): cellular.
     case cellular = 2
 }
 
@@ -103,28 +103,28 @@ public struct NetworkInfo: Sendable {
 
 /// AtomicXCore `DeviceState` (DocC `devicestate.json`): `DeviceStore.shared.state.value`.
 public struct DeviceState: Sendable {
-    /// AtomicXCore `DeviceState.init()`: the defaults noted on each field (DocC gives none [I]).
+    /// AtomicXCore `DeviceState.init()`: the defaults noted on each field (DocC gives none; they are the module's).
     public init() {}
 
     /// AtomicXCore `DeviceState.microphoneStatus` (default `.off`): the microphone is on or off.
     public var microphoneStatus: DeviceStatus = .off
     /// AtomicXCore `DeviceState.microphoneLastError` (default `.noError`): the microphone's last error.
     public var microphoneLastError: DeviceError = .noError
-    /// AtomicXCore `DeviceState.captureVolume` (0…100; default 100 [I], the TRTC default): the capture volume set with `setCaptureVolume(volume:)`.
+    /// AtomicXCore `DeviceState.captureVolume` (0…100; default 100, the TRTC default): the capture volume set with `setCaptureVolume(volume:)`.
     public var captureVolume: Int = 100
     /// AtomicXCore `DeviceState.currentMicVolume` (0…100; default 0): the microphone's current input level.
     public var currentMicVolume: Int = 0
-    /// AtomicXCore `DeviceState.outputVolume` (0…100; default 100 [I], the TRTC default): the playback volume set with `setOutputVolume(_:)`.
+    /// AtomicXCore `DeviceState.outputVolume` (0…100; default 100, the TRTC default): the playback volume set with `setOutputVolume(_:)`.
     public var outputVolume: Int = 100
     /// AtomicXCore `DeviceState.cameraStatus` (default `.off`): the camera is on or off.
     public var cameraStatus: DeviceStatus = .off
     /// AtomicXCore `DeviceState.cameraLastError` (default `.noError`): the camera's last error.
     public var cameraLastError: DeviceError = .noError
-    /// AtomicXCore `DeviceState.isFrontCamera` (default true [I]: the kits open the front camera first): the front camera is selected.
+    /// AtomicXCore `DeviceState.isFrontCamera` (default true: the kits open the front camera first): the front camera is selected.
     public var isFrontCamera: Bool = true
     /// AtomicXCore `DeviceState.localMirrorType` (default `.auto`): the local preview's mirroring.
     public var localMirrorType: MirrorType = .auto
-    /// AtomicXCore `DeviceState.localVideoQuality` (default `.quality360P` [I], the lowest raw value; no case is 0): the local video resolution.
+    /// AtomicXCore `DeviceState.localVideoQuality` (default `.quality360P`, the lowest raw value; no case is 0): the local video resolution.
     public var localVideoQuality: VideoQuality = .quality360P
     /// AtomicXCore `DeviceState.currentAudioRoute` (default `.speakerphone`): the current audio route.
     public var currentAudioRoute: AudioRoute = .speakerphone
@@ -132,6 +132,6 @@ public struct DeviceState: Sendable {
     public var screenStatus: DeviceStatus = .off
     /// AtomicXCore `DeviceState.networkInfo` (default `NetworkInfo()`): the local user's network statistics.
     public var networkInfo: NetworkInfo = NetworkInfo()
-    /// AtomicXCore 4.x `DeviceState.networkType` (default `.unknown`, decision 5): the device's network type.
+    /// AtomicXCore 4.x `DeviceState.networkType` (default `.unknown`): the device's network type.
     public var networkType: NetworkType = .unknown
 }

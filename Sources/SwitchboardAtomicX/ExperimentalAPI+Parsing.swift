@@ -6,7 +6,7 @@ import SwitchboardJSON
 
 extension ExperimentalAPICall {
     /// Parses and validates the `jsonObject` string of `TUICallEngine.callExperimentalAPI(jsonObject:)`
-    /// (reference §6.5).
+    /// (docs/TENCENT.md, "The experimental API").
     ///
     /// The text goes through SwitchboardJSON's jansson parser with tight limits (``maxBytes``,
     /// ``maxDepth``; duplicate keys, integers outside Int64 and lone surrogates are refused there). The

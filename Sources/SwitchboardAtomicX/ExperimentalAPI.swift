@@ -1,8 +1,8 @@
-// The requests of Tencent's `TUICallEngine.callExperimentalAPI(jsonObject:)` (reference tencent-call.md
-// §6.5): typed calls, the error they fail with, and the settings they change. Parsing and validation are
-// in ExperimentalAPI+Parsing.swift.
+// The requests of Tencent's `TUICallEngine.callExperimentalAPI(jsonObject:)`
+// (docs/TENCENT.md, "The experimental API"): typed calls, the error they fail with, and the settings
+// they change. Parsing and validation are in ExperimentalAPI+Parsing.swift.
 
-/// One request of `TUICallEngine.callExperimentalAPI(jsonObject:)` (reference §6.5), parsed and validated.
+/// One request of `TUICallEngine.callExperimentalAPI(jsonObject:)`, parsed and validated.
 ///
 /// The `jsonObject` string is `{"api": "<name>", "params": {...}}`. ``parse(_:)`` reads it through the
 /// jansson layer (SwitchboardJSON) and validates it exactly as the JSON Schemas in `Schemas/experimental/`
@@ -57,8 +57,8 @@ public enum ExperimentalAPICall: Equatable, Sendable {
     public static let maxDepth = 8
 }
 
-/// The params of `setFramework` (reference §6.5). Each code is a non-negative 32-bit integer; values other
-/// than the known ones are kept as they are.
+/// The params of `setFramework` (docs/TENCENT.md, "The experimental API"). Each code is a non-negative
+/// 32-bit integer; values other than the known ones are kept as they are.
 public struct ExperimentalFramework: Equatable, Hashable, Sendable {
     /// 1 iOS native, 7 Flutter.
     public var framework: Int
@@ -79,8 +79,9 @@ public struct ExperimentalFramework: Equatable, Hashable, Sendable {
     public static let iOSNativeWithChat = ExperimentalFramework(framework: 1, component: 15, language: 3)
 }
 
-/// The params of `configPictureInPicture` (reference §6.5; KIT4 `PictureInPictureFeature.swift`). Optional
-/// members are nil when the request left them out; a new config replaces the previous one whole.
+/// The params of `configPictureInPicture` (docs/TENCENT.md, "The experimental API"; KIT4
+/// `PictureInPictureFeature.swift`). Optional members are nil when the request left them out; a new
+/// config replaces the previous one whole.
 public struct PictureInPictureConfig: Equatable, Sendable {
     /// Whether picture-in-picture is shown with this layout.
     public var enable: Bool

@@ -1,10 +1,10 @@
 import Foundation
 
-// Decision 22: the vendor API names UIKit types (`startCameraTest(cameraView:)`, `TUIVideoView`). Where
-// UIKit is unavailable (Linux), these headless stand-ins let those statements compile; they render
-// nothing. On Apple platforms the real UIKit types are used.
+// The vendor API names UIKit types (`startCameraTest(cameraView:)`, `TUIVideoView`). Where UIKit is
+// unavailable (Linux), these headless stand-ins let those statements compile; they render nothing
+// (docs/TENCENT.md, "Headless UIKit"). On Apple platforms the real UIKit types are used.
 #if !canImport(UIKit)
-/// Headless stand-in for UIKit's `UIView` (reference decision 22): a frame and nothing else.
+/// Headless stand-in for UIKit's `UIView`: a frame and nothing else.
 open class UIView: @unchecked Sendable {
     /// The view's frame; kept, never drawn.
     open var frame: CGRect
@@ -26,7 +26,7 @@ open class UIView: @unchecked Sendable {
 open class TUIVideoView: UIView, @unchecked Sendable {}
 
 #if !canImport(UIKit)
-/// Headless stand-in for UIKit's `UIImage` (reference decision 22): the file it was loaded from, if any.
+/// Headless stand-in for UIKit's `UIImage`: the file it was loaded from, if any.
 open class UIImage: @unchecked Sendable {
     /// Where the image came from (`UIImage(contentsOfFile:)`), nil for an image made in memory.
     public let path: String?
@@ -41,7 +41,7 @@ open class UIImage: @unchecked Sendable {
 }
 #endif
 
-/// TRTC's `TRTCCloud`, headless (decision 22): the media engine TUICallEngine hands out with
+/// TRTC's `TRTCCloud`, headless: the media engine TUICallEngine hands out with
 /// `getTRTCCloudInstance()`. There is no media here; only the experimental entry point the kits call is
 /// kept, and it answers "".
 open class TRTCCloud: NSObject, @unchecked Sendable {

@@ -1,4 +1,4 @@
-/// AtomicXCore `LoginStore` (reference §3, DocC `loginstore.json`): login with a UserSig, logout, the
+/// AtomicXCore `LoginStore` (DocC `loginstore.json`): login with a UserSig, logout, the
 /// user's profile, and the login state.
 ///
 /// On a server with the app's secret key configured, the UserSig is verified (TLSSigAPIv2): a forged
@@ -30,7 +30,7 @@ public final class LoginStore: Sendable {
         client.login(sdkAppID: sdkAppID, user: userID, userSig: userSig, completion: sendable(completion))
     }
 
-    /// `login` with an `Int` SDKAppID (decision 24): GUIDE-IOS's quick start declares `let sdkAppID: Int`.
+    /// `login` with an `Int` SDKAppID: GUIDE-IOS's quick start declares `let sdkAppID: Int`.
     /// Values outside `Int32` fail with -1202.
     public func login(sdkAppID: Int, userID: String, userSig: String, completion: CompletionClosure?) {
         guard let appID = Int32(exactly: sdkAppID) else {

@@ -1,15 +1,15 @@
 import Foundation
 
-// Swift mirrors of the AtomicXCore LoginStore types (reference §3, DocC `loginstate.json`,
-// `userprofile.json` and the enum pages). DocC lists enum cases alphabetically and gives no raw
-// values; the module uses the V2TIM order (decision 7). The vendor's `fromV2TIM*` converters are not
+// Swift mirrors of the AtomicXCore LoginStore types (DocC `loginstate.json`, `userprofile.json` and the
+// enum pages). DocC lists enum cases alphabetically and gives no raw values; the module infers them from
+// the V2TIM order (docs/TENCENT.md, "LoginStore raw values"). The vendor's `fromV2TIM*` converters are not
 // mirrored: there are no V2TIM types here. The vendor's internal `JSONCodable` is not mirrored either.
 
 /// AtomicXCore `LoginStatus: Int` (DocC `loginstatus.json`): whether the local user is logged in.
 public enum LoginStatus: Int, Sendable, CaseIterable {
-    /// AtomicXCore `LoginStatus.unlogin` (0 [I], decision 7): not logged in.
+    /// AtomicXCore `LoginStatus.unlogin` (0): not logged in.
     case unlogin = 0
-    /// AtomicXCore `LoginStatus.logined` (1 [I], decision 7): logged in.
+    /// AtomicXCore `LoginStatus.logined` (1): logged in.
     case logined = 1
 }
 
@@ -23,21 +23,21 @@ public enum LoginEvent: Sendable, CaseIterable {
 
 /// AtomicXCore `Gender: Int` (DocC `gender.json`): a user's gender.
 public enum Gender: Int, Sendable, CaseIterable {
-    /// AtomicXCore `Gender.unknown` (0 [I], decision 7): not set.
+    /// AtomicXCore `Gender.unknown` (0): not set.
     case unknown = 0
-    /// AtomicXCore `Gender.male` (1 [I], decision 7): male.
+    /// AtomicXCore `Gender.male` (1): male.
     case male = 1
-    /// AtomicXCore `Gender.female` (2 [I], decision 7): female.
+    /// AtomicXCore `Gender.female` (2): female.
     case female = 2
 }
 
 /// AtomicXCore `AllowType: Int` (DocC `allowtype.json`): how the user accepts friend requests.
 public enum AllowType: Int, Sendable, CaseIterable {
-    /// AtomicXCore `AllowType.allowAny` (0 [I], decision 7): accept anyone.
+    /// AtomicXCore `AllowType.allowAny` (0): accept anyone.
     case allowAny = 0
-    /// AtomicXCore `AllowType.needConfirm` (1 [I], decision 7): requests need confirmation.
+    /// AtomicXCore `AllowType.needConfirm` (1): requests need confirmation.
     case needConfirm = 1
-    /// AtomicXCore `AllowType.denyAny` (2 [I], decision 7): refuse everyone.
+    /// AtomicXCore `AllowType.denyAny` (2): refuse everyone.
     case denyAny = 2
 }
 
@@ -58,7 +58,7 @@ public struct UserProfile: Sendable {
         self.avatarURL = avatarURL
     }
 
-    /// `UserProfile.init()`: added by the project (userID ""), not in DocC [!]; seed 004 writes `var userProfile = UserProfile()`.
+    /// `UserProfile.init()`: added by the project (userID ""); DocC declares none, but seed 004 writes `var userProfile = UserProfile()`.
     public init() {
         self.init(userID: "")
     }

@@ -72,12 +72,12 @@ extension Publisher {
     /// Combine `Publisher.receive(on:)` with a `RunLoop` scheduler, as AtomicXCore samples write
     /// `.receive(on: RunLoop.main)`.
     ///
-    /// `RunLoop.main` is served by the **main dispatch queue** (reference decision 21), exactly as
-    /// `receive(on: DispatchQueue.main)`: on Linux the main run loop's blocks run only if the program
-    /// runs that run loop (never under `swift test`), while the main queue is drained by `dispatchMain()`,
-    /// by a running main run loop, and under `swift test` by the test runner. Any other run loop gets
-    /// each item through `RunLoop.perform(_:)`, in order, whenever that run loop runs (as Combine's
-    /// `RunLoop` scheduler does); nothing is delivered while it does not run.
+    /// `RunLoop.main` is served by the **main dispatch queue** (docs/TENCENT.md, "Main-queue delivery"),
+    /// exactly as `receive(on: DispatchQueue.main)`: on Linux the main run loop's blocks run only if the
+    /// program runs that run loop (never under `swift test`), while the main queue is drained by
+    /// `dispatchMain()`, by a running main run loop, and under `swift test` by the test runner. Any other
+    /// run loop gets each item through `RunLoop.perform(_:)`, in order, whenever that run loop runs (as
+    /// Combine's `RunLoop` scheduler does); nothing is delivered while it does not run.
     public func receive(on runLoop: RunLoop) -> AnyPublisher<Output, Failure> {
         if let queue = dispatchQueue(for: runLoop) {
             return receive(on: queue)

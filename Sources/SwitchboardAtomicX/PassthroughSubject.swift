@@ -9,7 +9,7 @@
 /// subscriber sees (a send made while another thread delivers is delivered by that thread, and `send`
 /// returns at once). A `send` from inside a subscriber's closure is delivered after the current value
 /// has reached every subscriber. AtomicXCore's stores send on their own serial queue (the main queue by
-/// default, reference decision 21).
+/// default: docs/TENCENT.md, "Main-queue delivery").
 ///
 /// Thread-safe: subscribe, cancel and send from any thread.
 public final class PassthroughSubject<Output, Failure: Error>: Publisher {

@@ -1,20 +1,22 @@
 // AtomicXCore's observable state: each store's `state` (CallStore, LoginStore, DeviceStore) is a
-// `StatePublisher` (the in-house chain, see AnyPublisher.swift; reference decisions 18, 20, 21).
+// `StatePublisher` (the in-house chain, see AnyPublisher.swift; docs/TENCENT.md,
+// "Read-only StatePublisher.value", "No Combine", "Main-queue delivery").
 
 import Synchronization
 
 /// Mirrors AtomicXCore's `StatePublisher<State>` (DocC `statepublisher.json`): a store's state, read
 /// with ``value`` and observed with ``subscribe()`` or ``subscribe(_:)``.
 ///
-/// `ObservableObject`, `@Published` and `objectWillChange` are not mirrored (decision 20).
+/// `ObservableObject`, `@Published` and `objectWillChange` are not mirrored (docs/TENCENT.md, "No Combine").
 ///
 /// **Delivery.** The store is the only writer (``update(_:)`` is internal). Each update reaches the
 /// subscribers synchronously on the thread that called ``update(_:)``, before it returns; the stores
-/// call it on their serial callback queue, the main queue by default (decision 21). Updates are
-/// serialized: from however many threads they come, every subscriber sees the values in update order
-/// and all subscribers see the same sequence. If another thread is delivering when an update is made,
-/// that thread delivers it too and ``update(_:)`` returns at once; an update made from inside a
-/// subscriber's closure is delivered once the current value has reached every subscriber (no recursion).
+/// call it on their serial callback queue, the main queue by default
+/// (docs/TENCENT.md, "Main-queue delivery"). Updates are serialized: from however many threads they come,
+/// every subscriber sees the values in update order and all subscribers see the same sequence. If another
+/// thread is delivering when an update is made, that thread delivers it too and ``update(_:)`` returns at
+/// once; an update made from inside a subscriber's closure is delivered once the current value has reached
+/// every subscriber (no recursion).
 ///
 /// **Subscription.** A subscriber hears the value current when it subscribed (before `sink` returns,
 /// unless another thread is delivering at that moment), then every later update, none skipped or
@@ -41,8 +43,8 @@ public final class StatePublisher<State> {
 
     /// AtomicXCore `StatePublisher.value`: a snapshot of the current state (thread-safe read).
     ///
-    /// Read-only outside the module (decision 18): the docs call it read-only and the store is the only
-    /// writer. An update is visible here before its subscribers hear of it.
+    /// Read-only outside the module: the docs call it read-only and the store is the only writer. An update
+    /// is visible here before its subscribers hear of it.
     public internal(set) var value: State {
         get { hub.current! }
         set { update { $0 = newValue } }

@@ -1,12 +1,13 @@
 import Foundation
 
-// Swift mirrors of the legacy TUICallEngine types from `TUICallDefine.h` and `TUICommonDefine.h`
-// (reference §6.1, §6.3, §6.4; HDR). Case names are what ClangImporter makes of the Objective-C
-// enumerators (`TUICallMediaTypeAudio` → `.audio`). The reference gives the underlying type of
-// `TUICallMediaType` (NSUInteger) and `TUINetworkQuality` (NSInteger) only; the other enums follow
-// them by header, `UInt` for TUICallDefine.h and `Int` for TUICommonDefine.h [I]. The data classes are
-// plain `NSObject` subclasses whose properties start at the Objective-C zero values (empty strings,
-// 0, NO, the raw-value-0 case), except where a documented default is noted (`TUICallParams.timeout`).
+// Swift mirrors of the legacy TUICallEngine types from `TUICallDefine.h` and `TUICommonDefine.h`. Case
+// names are what ClangImporter makes of the Objective-C enumerators (`TUICallMediaTypeAudio` → `.audio`).
+// Tencent's sources give the underlying type of `TUICallMediaType` (NSUInteger) and `TUINetworkQuality`
+// (NSInteger) only; the other enums follow them by header, `UInt` for TUICallDefine.h and `Int` for
+// TUICommonDefine.h. What is inferred here, and why, is docs/TENCENT.md, "Inferred TUICallEngine types".
+// The data classes are plain `NSObject` subclasses whose properties start at the Objective-C zero values
+// (empty strings, 0, NO, the raw-value-0 case), except where a documented default is noted
+// (`TUICallParams.timeout`).
 
 // MARK: - Callbacks (TUICallEngine.h)
 
@@ -29,7 +30,7 @@ public enum TUICallMediaType: UInt, Sendable, CaseIterable {
     case video = 2
 }
 
-/// TUICallDefine.h `TUICallRole` (NSUInteger [I]): the local user's role in a call.
+/// TUICallDefine.h `TUICallRole` (NSUInteger): the local user's role in a call.
 public enum TUICallRole: UInt, Sendable, CaseIterable {
     /// TUICallRoleNone (0): no role (not in a call).
     case none = 0
@@ -39,7 +40,7 @@ public enum TUICallRole: UInt, Sendable, CaseIterable {
     case called = 2
 }
 
-/// TUICallDefine.h `TUICallStatus` (NSUInteger [I]): a user's call status; AtomicXCore's `CallParticipantStatus`.
+/// TUICallDefine.h `TUICallStatus` (NSUInteger): a user's call status; AtomicXCore's `CallParticipantStatus`.
 public enum TUICallStatus: UInt, Sendable, CaseIterable {
     /// TUICallStatusNone (0): not in a call.
     case none = 0
@@ -49,19 +50,20 @@ public enum TUICallStatus: UInt, Sendable, CaseIterable {
     case accept = 2
 }
 
-/// TUICallDefine.h `TUICallScene` (NSUInteger [I]): the kind of call; raw values of the current header [!] (decision 23).
+/// TUICallDefine.h `TUICallScene` (NSUInteger): the kind of call, with the current header's raw values
+/// (older tables differ: docs/TENCENT.md, "TUICallScene raw values").
 public enum TUICallScene: UInt, Sendable, CaseIterable {
-    /// TUICallSceneNone (0, current header; decision 23): no scene.
+    /// TUICallSceneNone (0, current header): no scene.
     case none = 0
-    /// TUICallSceneGroup (1, current header; 0 in trtc.io 54902 and TUICallEngine 1.9.0 [!], decision 23): a group call.
+    /// TUICallSceneGroup (1, current header; 0 in trtc.io 54902 and TUICallEngine 1.9.0): a group call.
     case group = 1
-    /// TUICallSceneMulti (2, current header; 1 in older tables [!], decision 23): a multi-person call without an IM group.
+    /// TUICallSceneMulti (2, current header; 1 in older tables): a multi-person call without an IM group.
     case multi = 2
-    /// TUICallSceneSingle (3, current header; 2 in older tables [!], decision 23): a one-to-one call.
+    /// TUICallSceneSingle (3, current header; 2 in older tables): a one-to-one call.
     case single = 3
 }
 
-/// TUICallDefine.h `TUICallEndReason` (NSUInteger [I]): why a call ended or failed to connect; AtomicXCore's `CallEndReason`.
+/// TUICallDefine.h `TUICallEndReason` (NSUInteger): why a call ended or failed to connect; AtomicXCore's `CallEndReason`.
 public enum TUICallEndReason: UInt, Sendable, CaseIterable {
     /// TUICallEndReasonUnknown (0): unknown.
     case unknown = 0
@@ -85,7 +87,7 @@ public enum TUICallEndReason: UInt, Sendable, CaseIterable {
     case endByServer = 9
 }
 
-/// TUICallDefine.h `TUICallResultType` (NSUInteger [I]): a call record's direction; AtomicXCore's `CallDirection`.
+/// TUICallDefine.h `TUICallResultType` (NSUInteger): a call record's direction; AtomicXCore's `CallDirection`.
 public enum TUICallResultType: UInt, Sendable, CaseIterable {
     /// TUICallResultTypeUnknown (0): unknown.
     case unknown = 0
@@ -97,27 +99,27 @@ public enum TUICallResultType: UInt, Sendable, CaseIterable {
     case outgoing = 3
 }
 
-/// TUICallDefine.h `TUICallIOSOfflinePushType` (NSUInteger [I]): how the callee's iOS device is woken by an offline push.
+/// TUICallDefine.h `TUICallIOSOfflinePushType` (NSUInteger): how the callee's iOS device is woken by an offline push.
 public enum TUICallIOSOfflinePushType: UInt, Sendable, CaseIterable {
-    /// TUICallIOSOfflinePushTypeAPNs (0): an ordinary APNs push (`apNs` is ClangImporter's lowercasing of "APNs" [I]).
+    /// TUICallIOSOfflinePushTypeAPNs (0): an ordinary APNs push (`apNs` is ClangImporter's lowercasing of "APNs").
     case apNs = 0
-    /// TUICallIOSOfflinePushTypeVoIP (1): a VoIP push (`voIP`, ClangImporter's lowercasing of "VoIP" [I]).
+    /// TUICallIOSOfflinePushTypeVoIP (1): a VoIP push (`voIP`, ClangImporter's lowercasing of "VoIP").
     case voIP = 1
 }
 
-/// TUICallDefine.h `TUICloudRecordPolicy` (values as AtomicXCore `CloudRecordPolicy` [I]; the reference lists the field, not the enum): cloud recording of the call.
+/// TUICallDefine.h `TUICloudRecordPolicy` (values as AtomicXCore `CloudRecordPolicy`'s: the sources give none): cloud recording of the call.
 public enum TUICloudRecordPolicy: UInt, Sendable, CaseIterable {
-    /// TUICloudRecordPolicyFollowConsoleConfig (0 [I]): follow the console's recording setting.
+    /// TUICloudRecordPolicyFollowConsoleConfig (0): follow the console's recording setting.
     case followConsoleConfig = 0
-    /// TUICloudRecordPolicyEnable (1 [I]): record this call.
+    /// TUICloudRecordPolicyEnable (1): record this call.
     case enable = 1
-    /// TUICloudRecordPolicyDisable (2 [I]): do not record this call.
+    /// TUICloudRecordPolicyDisable (2): do not record this call.
     case disable = 2
 }
 
 // MARK: - Device and media enums (TUICommonDefine.h)
 
-/// TUICommonDefine.h `TUIAudioPlaybackDevice` (NSInteger [I]): where call audio plays.
+/// TUICommonDefine.h `TUIAudioPlaybackDevice` (NSInteger): where call audio plays.
 public enum TUIAudioPlaybackDevice: Int, Sendable, CaseIterable {
     /// TUIAudioPlaybackDeviceSpeakerphone (0): the loudspeaker.
     case speakerphone = 0
@@ -125,7 +127,7 @@ public enum TUIAudioPlaybackDevice: Int, Sendable, CaseIterable {
     case earpiece = 1
 }
 
-/// TUICommonDefine.h `TUICamera` (NSInteger [I]): which camera.
+/// TUICommonDefine.h `TUICamera` (NSInteger): which camera.
 public enum TUICamera: Int, Sendable, CaseIterable {
     /// TUICameraFront (0): the front camera.
     case front = 0
@@ -151,7 +153,7 @@ public enum TUINetworkQuality: Int, Sendable, CaseIterable {
     case down = 6
 }
 
-/// TUICommonDefine.h `TUIVideoRenderParamsFillMode` (NSInteger [I]): how a video fills its view.
+/// TUICommonDefine.h `TUIVideoRenderParamsFillMode` (NSInteger): how a video fills its view.
 public enum TUIVideoRenderParamsFillMode: Int, Sendable, CaseIterable {
     /// TUIVideoRenderParamsFillModeFill (0): fill the view, cropping.
     case fill = 0
@@ -159,9 +161,9 @@ public enum TUIVideoRenderParamsFillMode: Int, Sendable, CaseIterable {
     case fit = 1
 }
 
-/// TUICommonDefine.h `TUIVideoRenderParamsRotation` (NSInteger [I]): the clockwise render rotation.
+/// TUICommonDefine.h `TUIVideoRenderParamsRotation` (NSInteger): the clockwise render rotation.
 public enum TUIVideoRenderParamsRotation: Int, Sendable, CaseIterable {
-    /// TUIVideoRenderParamsRotation_0 (0): no rotation (`._0`, ClangImporter keeps the underscore before a digit [I]).
+    /// TUIVideoRenderParamsRotation_0 (0): no rotation (`._0`, ClangImporter keeps the underscore before a digit).
     case _0 = 0
     /// TUIVideoRenderParamsRotation_90 (1): 90°.
     case _90 = 1
@@ -171,7 +173,7 @@ public enum TUIVideoRenderParamsRotation: Int, Sendable, CaseIterable {
     case _270 = 3
 }
 
-/// TUICommonDefine.h `TUIVideoEncoderParamsResolutionMode` (NSInteger [I]): landscape or portrait encoding.
+/// TUICommonDefine.h `TUIVideoEncoderParamsResolutionMode` (NSInteger): landscape or portrait encoding.
 public enum TUIVideoEncoderParamsResolutionMode: Int, Sendable, CaseIterable {
     /// TUIVideoEncoderParamsResolutionModeLandscape (0): landscape.
     case landscape = 0
@@ -179,9 +181,9 @@ public enum TUIVideoEncoderParamsResolutionMode: Int, Sendable, CaseIterable {
     case portrait = 1
 }
 
-/// TUICommonDefine.h `TUIVideoEncoderParamsResolution` (NSInteger [I]): the encoded resolution. There is no 0.
+/// TUICommonDefine.h `TUIVideoEncoderParamsResolution` (NSInteger): the encoded resolution. There is no 0.
 public enum TUIVideoEncoderParamsResolution: Int, Sendable, CaseIterable {
-    /// TUIVideoEncoderParamsResolution_640_360 (1): 640×360 (`._640_360` [I]).
+    /// TUIVideoEncoderParamsResolution_640_360 (1): 640×360 (`._640_360`).
     case _640_360 = 1
     /// TUIVideoEncoderParamsResolution_960_540 (2): 960×540.
     case _960_540 = 2
@@ -210,8 +212,9 @@ open class TUIRoomId: NSObject {
 
 /// TUICallDefine.h `TUIOfflinePushInfo`: the offline push the callee receives while offline.
 ///
-/// The reference names the Android vendor channel and category fields only as a group; the five below
-/// use the V2TIM-style spellings of `AndroidSound` [I].
+/// Tencent's sources name the Android vendor channel and category fields only as a group; the five below
+/// are inferred, spelled in the V2TIM style of `AndroidSound`, and so are the types of the fields they list
+/// by name only (strings, and an integer for the vivo classification).
 open class TUIOfflinePushInfo: NSObject {
     /// TUIOfflinePushInfo.title (NSString *): the push title.
     public var title: String = ""
@@ -221,29 +224,29 @@ open class TUIOfflinePushInfo: NSObject {
     public var ignoreIOSBadge: Bool = false
     /// TUIOfflinePushInfo.enableIOSBackgroundNotification (BOOL): deliver as an iOS background notification.
     public var enableIOSBackgroundNotification: Bool = false
-    /// TUIOfflinePushInfo.iOSInterruptionLevel (NSString * [I]): the iOS 15 interruption level ("passive", "active", "time-sensitive", "critical").
+    /// TUIOfflinePushInfo.iOSInterruptionLevel (NSString *): the iOS 15 interruption level ("passive", "active", "time-sensitive", "critical").
     public var iOSInterruptionLevel: String = ""
-    /// TUIOfflinePushInfo.iOSImage (NSString * [I]): the URL of an image for the iOS notification.
+    /// TUIOfflinePushInfo.iOSImage (NSString *): the URL of an image for the iOS notification.
     public var iOSImage: String = ""
     /// TUIOfflinePushInfo.iOSSound (NSString *): the iOS notification sound file.
     public var iOSSound: String = ""
     /// TUIOfflinePushInfo.AndroidSound (NSString *): the Android notification sound file.
     public var AndroidSound: String = ""
-    /// TUIOfflinePushInfo.AndroidOPPOChannelID (NSString * [I]): the OPPO notification channel.
+    /// TUIOfflinePushInfo.AndroidOPPOChannelID (NSString *): the OPPO notification channel.
     public var AndroidOPPOChannelID: String = ""
-    /// TUIOfflinePushInfo.AndroidFCMChannelID (NSString * [I]): the FCM notification channel.
+    /// TUIOfflinePushInfo.AndroidFCMChannelID (NSString *): the FCM notification channel.
     public var AndroidFCMChannelID: String = ""
-    /// TUIOfflinePushInfo.AndroidXiaoMiChannelID (NSString * [I]): the Xiaomi notification channel.
+    /// TUIOfflinePushInfo.AndroidXiaoMiChannelID (NSString *): the Xiaomi notification channel.
     public var AndroidXiaoMiChannelID: String = ""
-    /// TUIOfflinePushInfo.AndroidVIVOClassification (NSInteger [I]): the vivo message classification (0 operational, 1 system).
+    /// TUIOfflinePushInfo.AndroidVIVOClassification (NSInteger): the vivo message classification (0 operational, 1 system).
     public var AndroidVIVOClassification: Int = 0
-    /// TUIOfflinePushInfo.AndroidHuaWeiCategory (NSString * [I]): the Huawei message category.
+    /// TUIOfflinePushInfo.AndroidHuaWeiCategory (NSString *): the Huawei message category.
     public var AndroidHuaWeiCategory: String = ""
     /// TUIOfflinePushInfo.isDisablePush (BOOL): send no offline push.
     public var isDisablePush: Bool = false
     /// TUIOfflinePushInfo.iOSPushType (TUICallIOSOfflinePushType): APNs or VoIP.
     public var iOSPushType: TUICallIOSOfflinePushType = .apNs
-    /// TUIOfflinePushInfo.extraInfo (NSString * [I]): extra data passed to the push, usually JSON.
+    /// TUIOfflinePushInfo.extraInfo (NSString *): extra data passed to the push, usually JSON.
     public var extraInfo: String = ""
 
     /// -init.
@@ -254,11 +257,11 @@ open class TUIOfflinePushInfo: NSObject {
 
 /// TUICallDefine.h `TUICallParams`: the optional parameters of `calls` and `inviteUser`.
 open class TUICallParams: NSObject {
-    /// TUICallParams.roomId (TUIRoomId *): the media room; unset (both forms empty) lets the server assign one [I: a fresh `TUIRoomId`].
+    /// TUICallParams.roomId (TUIRoomId *): the media room, a fresh `TUIRoomId` by default; unset (both forms empty) lets the server assign one.
     public var roomId: TUIRoomId = TUIRoomId()
-    /// TUICallParams.offlinePushInfo (TUIOfflinePushInfo *): the callee's offline push [I: a fresh `TUIOfflinePushInfo`].
+    /// TUICallParams.offlinePushInfo (TUIOfflinePushInfo *): the callee's offline push, a fresh `TUIOfflinePushInfo` by default.
     public var offlinePushInfo: TUIOfflinePushInfo = TUIOfflinePushInfo()
-    /// TUICallParams.timeout (int, seconds; "default: 30s", trtc.io 54902): how long the invitation rings; 0 means the 30 s default (decision 13).
+    /// TUICallParams.timeout (int, seconds; "default: 30s", trtc.io 54902): how long the invitation rings; 0 means the 30 s default.
     public var timeout: Int32 = 30
     /// TUICallParams.userData (NSString *): passed through to the callee's `onCallReceived`.
     public var userData: String = ""
@@ -325,7 +328,7 @@ open class TUICallRecords: NSObject {
     public var role: TUICallRole = .none
     /// TUICallRecords.result (TUICallResultType): missed, incoming or outgoing.
     public var result: TUICallResultType = .unknown
-    /// TUICallRecords.beginTime (NSTimeInterval): when the call began, in seconds since 1970 [I: unit as `CallInfo.startTime`, decision 9].
+    /// TUICallRecords.beginTime (NSTimeInterval): when the call began, in seconds since 1970 (unit undocumented; taken as `CallInfo.startTime`'s).
     public var beginTime: TimeInterval = 0
     /// TUICallRecords.totalTime (NSTimeInterval): the call's length in seconds.
     public var totalTime: TimeInterval = 0
@@ -340,7 +343,7 @@ open class TUICallRecords: NSObject {
 ///
 /// Older headers also had `NSTimeInterval begin, end`; the current header has only `result`, which is mirrored.
 open class TUICallRecentCallsFilter: NSObject {
-    /// TUICallRecentCallsFilter.result (TUICallResultType): only records with this result; `.unknown` returns all [I].
+    /// TUICallRecentCallsFilter.result (TUICallResultType): only records with this result; `.unknown`, the default, returns all (undocumented).
     public var result: TUICallResultType = .unknown
 
     /// -init.
@@ -349,11 +352,11 @@ open class TUICallRecentCallsFilter: NSObject {
     }
 }
 
-/// TUICommonDefine.h `TUIVideoRenderParams` [I: fields from the enum names, not quoted by the reference]: how a user's video is rendered.
+/// TUICommonDefine.h `TUIVideoRenderParams` (fields named after its enums: no source quotes them): how a user's video is rendered.
 open class TUIVideoRenderParams: NSObject {
-    /// TUIVideoRenderParams.fillMode (TUIVideoRenderParamsFillMode [I]): fill or fit.
+    /// TUIVideoRenderParams.fillMode (TUIVideoRenderParamsFillMode): fill or fit.
     public var fillMode: TUIVideoRenderParamsFillMode = .fill
-    /// TUIVideoRenderParams.rotation (TUIVideoRenderParamsRotation [I]): the render rotation.
+    /// TUIVideoRenderParams.rotation (TUIVideoRenderParamsRotation): the render rotation.
     public var rotation: TUIVideoRenderParamsRotation = ._0
 
     /// -init.
@@ -362,11 +365,11 @@ open class TUIVideoRenderParams: NSObject {
     }
 }
 
-/// TUICommonDefine.h `TUIVideoEncoderParams` [I: fields from the enum names, not quoted by the reference]: how the local video is encoded.
+/// TUICommonDefine.h `TUIVideoEncoderParams` (fields named after its enums: no source quotes them): how the local video is encoded.
 open class TUIVideoEncoderParams: NSObject {
-    /// TUIVideoEncoderParams.resolution (TUIVideoEncoderParamsResolution [I]): the encoded resolution (no case is 0; the lowest, 640×360).
+    /// TUIVideoEncoderParams.resolution (TUIVideoEncoderParamsResolution): the encoded resolution (no case is 0; the lowest, 640×360).
     public var resolution: TUIVideoEncoderParamsResolution = ._640_360
-    /// TUIVideoEncoderParams.resolutionMode (TUIVideoEncoderParamsResolutionMode [I]): landscape or portrait.
+    /// TUIVideoEncoderParams.resolutionMode (TUIVideoEncoderParamsResolutionMode): landscape or portrait.
     public var resolutionMode: TUIVideoEncoderParamsResolutionMode = .landscape
 
     /// -init.

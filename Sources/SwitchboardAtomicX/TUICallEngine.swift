@@ -2,14 +2,15 @@ import Foundation
 import Synchronization
 import SwitchboardCore
 
-/// TUICallEngine.h `@interface TUICallEngine : NSObject` (reference §6.1): the legacy call API still
+/// TUICallEngine.h `@interface TUICallEngine : NSObject`: the legacy call API still
 /// shipped in RTCRoomEngine, over the same engine as the AtomicXCore stores of its ``AtomicXInstance``
 /// (a call placed here shows in `CallStore.state`, and the reverse).
 ///
-/// Callbacks (`succ`, `fail`) and `TUICallObserver` events run on the main queue by default (decision 21).
-/// Failures carry the engine's codes (`ERROR_PARAM_INVALID` -1202, `ERROR_REQUEST_REFUSED` -1203,
-/// `ERROR_INIT_FAIL` -1201 before `init`, ...). The rendering and beauty calls render nothing
-/// (decision 22); `setBlurBackground` and `setVirtualBackground` are checked and otherwise ignored.
+/// Callbacks (`succ`, `fail`) and `TUICallObserver` events run on the main queue by default
+/// (docs/TENCENT.md, "Main-queue delivery"). Failures carry the engine's codes (`ERROR_PARAM_INVALID`
+/// -1202, `ERROR_REQUEST_REFUSED` -1203, `ERROR_INIT_FAIL` -1201 before `init`, ...). The rendering and
+/// beauty calls render nothing (docs/TENCENT.md, "Headless UIKit"); `setBlurBackground` and
+/// `setVirtualBackground` are checked and otherwise ignored.
 open class TUICallEngine: NSObject, @unchecked Sendable {
     // @unchecked: the engine is Sendable; `switchedMediaType` is behind a Mutex.
     let client: TencentClient
@@ -32,7 +33,8 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         AtomicXInstance.shared.client.logout(completion: nil)
     }
 
-    /// `- init:userId:userSig:succ:fail:` (decision 25): logs in, as `LoginStore.login` does.
+    /// `- init:userId:userSig:succ:fail:` (Swift spelling: docs/TENCENT.md, "TUICallEngine init spelling"):
+    /// logs in, as `LoginStore.login` does.
     open func `init`(_ sdkAppId: Int32, userId: String, userSig: String, succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
         client.login(sdkAppID: sdkAppId, user: userId, userSig: userSig, completion: callbacks(succ, fail))
     }
@@ -269,7 +271,7 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         }
     }
 
-    /// `- getTRTCCloudInstance`: the headless `TRTCCloud` (decision 22).
+    /// `- getTRTCCloudInstance`: the headless `TRTCCloud` (docs/TENCENT.md, "Headless UIKit").
     open func getTRTCCloudInstance() -> TRTCCloud {
         TRTCCloud.sharedInstance()
     }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// TUICallObserver.h `@protocol TUICallObserver <NSObject>` (reference §6.2): the legacy TUICallEngine
+/// TUICallObserver.h `@protocol TUICallObserver <NSObject>`: the legacy TUICallEngine
 /// events, registered with `TUICallEngine.addObserver(_:)`. Every method is `@optional` in Objective-C,
 /// so the extension below gives each an empty default. The Swift spellings are those KIT35
 /// `CallEngineObserver.swift` implements.
 ///
-/// The v3.0-deprecated events keep their labels from the reference; their parameter types are not
-/// quoted there and follow the other methods and `TUICallObserverExtraInfo` [I].
+/// The v3.0-deprecated events keep their documented labels; their parameter types are not documented,
+/// so they follow the other methods and `TUICallObserverExtraInfo`
+/// (docs/TENCENT.md, "Inferred TUICallEngine types").
 public protocol TUICallObserver: AnyObject {
     // MARK: Errors
 
@@ -77,23 +78,23 @@ public protocol TUICallObserver: AnyObject {
 
     // MARK: Deprecated since v3.0 (2025-03)
 
-    /// `onCallReceived:calleeIdList:groupId:callMediaType:` (deprecated since v3.0; types [I]).
+    /// `onCallReceived:calleeIdList:groupId:callMediaType:` (deprecated since v3.0; types inferred).
     @available(*, deprecated, message: "Deprecated since TUICallEngine 3.0; use onCallReceived(_:callerId:calleeIdList:mediaType:info:)")
     func onCallReceived(callerId: String, calleeIdList: [String], groupId: String?, callMediaType: TUICallMediaType)
 
-    /// `onCallReceived:calleeIdList:groupId:callMediaType:userData:` (deprecated since v3.0; types [I]).
+    /// `onCallReceived:calleeIdList:groupId:callMediaType:userData:` (deprecated since v3.0; types inferred).
     @available(*, deprecated, message: "Deprecated since TUICallEngine 3.0; use onCallReceived(_:callerId:calleeIdList:mediaType:info:)")
     func onCallReceived(callerId: String, calleeIdList: [String], groupId: String?, callMediaType: TUICallMediaType, userData: String?)
 
-    /// `onCallCancelled:` (deprecated since v3.0; types [I]): the caller cancelled.
+    /// `onCallCancelled:` (deprecated since v3.0; types inferred): the caller cancelled.
     @available(*, deprecated, message: "Deprecated since TUICallEngine 3.0; use onCallNotConnected(callId:mediaType:reason:userId:info:)")
     func onCallCancelled(callerId: String)
 
-    /// `onCallBegin:callMediaType:callRole:` (deprecated since v3.0; types [I]).
+    /// `onCallBegin:callMediaType:callRole:` (deprecated since v3.0; types inferred).
     @available(*, deprecated, message: "Deprecated since TUICallEngine 3.0; use onCallBegin(callId:mediaType:info:)")
     func onCallBegin(roomId: TUIRoomId, callMediaType: TUICallMediaType, callRole: TUICallRole)
 
-    /// `onCallEnd:callMediaType:callRole:totalTime:` (deprecated since v3.0; types [I]).
+    /// `onCallEnd:callMediaType:callRole:totalTime:` (deprecated since v3.0; types inferred).
     @available(*, deprecated, message: "Deprecated since TUICallEngine 3.0; use onCallEnd(callId:mediaType:reason:userId:totalTime:info:)")
     func onCallEnd(roomId: TUIRoomId, callMediaType: TUICallMediaType, callRole: TUICallRole, totalTime: Float)
 }

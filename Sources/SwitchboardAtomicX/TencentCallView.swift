@@ -16,7 +16,7 @@ struct TencentCallView: Equatable {
     var userData: String
     var isEphemeral: Bool
     var isCaller: Bool
-    /// When the call was created, in seconds since 1970 (`CallInfo.startTime`, decision 9).
+    /// When the call was created, in seconds since 1970 (`CallInfo.startTime`).
     var startTime: Timestamp
     /// Everyone who has been part of the call, in the call's order, the local user included.
     var members: [Member]

@@ -6,8 +6,9 @@ import SwitchboardWire
 extension TencentClient {
     // MARK: - Requests
 
-    /// `CallStore.calls` (both spellings) and `TUICallEngine.calls`: the kit's guards (reference §2.1,
-    /// decisions 14 and 15), then `call.invite` with the Tencent policy.
+    /// `CallStore.calls` (both spellings) and `TUICallEngine.calls`: the kit's guards
+    /// (docs/TENCENT.md, "At most 9 people", "Busy devices answer busy"), then `call.invite` with the
+    /// Tencent policy.
     func calls(
         _ participantIds: [String], mediaType: CallMediaType, params: CallParams?,
         onStarted: (@Sendable (TencentCallView) -> Void)? = nil,
@@ -96,8 +97,8 @@ extension TencentClient {
         }
     }
 
-    /// The busy guard of `calls` and `join` (decision 15): marks the device as starting a call, or
-    /// answers -1203 and returns false when it is not idle.
+    /// The busy guard of `calls` and `join` (docs/TENCENT.md, "Busy devices answer busy"): marks the
+    /// device as starting a call, or answers -1203 and returns false when it is not idle.
     private func startCall(completion: Done?) -> Bool {
         let busy = state.withLock { state -> Bool in
             if state.isInCall { return true }
@@ -221,7 +222,7 @@ extension TencentClient {
         return ids.filter { seen.insert($0).inserted }
     }
 
-    /// The kit's checks on `calls` (reference §2.1 and decision 14): -1202 for each.
+    /// The kit's checks on `calls` (docs/TENCENT.md, "At most 9 people"): -1202 for each.
     static func validate(invitees: [String], params: CallParams) -> ErrorInfo? {
         func invalid(_ message: String) -> ErrorInfo { TencentErrorMapping.info(ERROR_PARAM_INVALID, message) }
         if invitees.isEmpty { return invalid("participantIds is empty (after removing yourself)") }
@@ -257,7 +258,7 @@ extension TencentClient {
             // A new invitation, also into a call that ended here (invited again after leaving it).
             // Anything else about a call that is not (or no longer) shown here is another device's, or
             // stale. The service answers busy for a Tencent user who is in a call
-            // (``TencentCallRules/answersBusyWhileBusy``), so a busy device never gets one; what the
+            // (``TencentCallRules/answersBusyWhileBusy``; docs/TENCENT.md, "Busy devices answer busy"), so a busy device never gets one; what the
             // service cannot know yet is a call this device is placing whose request is still on its
             // way, and that window is answered busy here.
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }

@@ -6,7 +6,8 @@ import SwitchboardWire
 /// (`DeviceStore.simulateDeviceError(_:for:)`). What matters to the call travels: the microphone and
 /// camera of every participant reach the others through the service (`call.media`).
 extension TencentClient {
-    /// TRTC's device error codes for a failed open [I]: ERR_MIC_START_FAIL -1302,
+    /// TRTC's device error codes for a failed open, since AtomicXCore documents none
+    /// (docs/TENCENT.md, "Vendor codes where AtomicXCore has none"): ERR_MIC_START_FAIL -1302,
     /// ERR_MIC_NOT_AUTHORIZED -1317, ERR_MIC_OCCUPY -1319; ERR_CAMERA_START_FAIL -1301,
     /// ERR_CAMERA_NOT_AUTHORIZED -1314, ERR_CAMERA_OCCUPY -1316.
     static func openFailureCode(_ error: DeviceError, camera: Bool) -> Int {

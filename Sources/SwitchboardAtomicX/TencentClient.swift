@@ -11,8 +11,8 @@ import SwitchboardWire
 /// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and
 /// `TUICallEngine` of one ``AtomicXInstance``): one logged-in session at a time, the call the device
 /// shows, the local devices, and what the app hears. The session, the job queue, the callback queue
-/// (the main queue unless the environment names another, reference decision 21) and the login
-/// generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
+/// (the main queue unless the environment names another: docs/TENCENT.md, "Main-queue delivery") and the
+/// login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
 ///
 /// Each block on the callback queue publishes the new state first, then runs the completion or sends
 /// the events, so a subscriber reading `state.value` inside `onCallEnded` sees the call as it ended, and

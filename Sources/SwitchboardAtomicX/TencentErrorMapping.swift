@@ -2,8 +2,9 @@ import SwitchboardCore
 import SwitchboardWire
 
 /// The codes a Tencent app sees, in one place. Call failures reuse the TUICallEngine constants
-/// (reference decision 17); login failures use the IM SDK's UserSig codes, which is what a Tencent app
-/// already handles (70001 expired, 70003 invalid) [I].
+/// (docs/TENCENT.md, "TUICallEngine error codes"); login failures use the IM SDK's UserSig codes, which
+/// is what a Tencent app already handles (70001 expired, 70003 invalid): AtomicXCore documents no login
+/// codes (docs/TENCENT.md, "Vendor codes where AtomicXCore has none").
 enum TencentErrorMapping {
     /// IM `ERR_USER_SIG_EXPIRED`: the UserSig has expired.
     static let userSigExpired = 70001

@@ -2,7 +2,8 @@ import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 
-/// The Tencent surface's numbers in one table (DECISIONS.md, "Timers"): tests read them from here.
+/// The Tencent surface's numbers in one table (DECISIONS.md, "Timers (owner, value)"): tests read them
+/// from here.
 public enum TencentLimits {
     /// `CallParams.timeout` when 0 and `CallParams()`'s own default.
     public static let defaultCallTimeout = TencentCallRules.defaultTimeout

@@ -55,7 +55,7 @@ public struct ClientEnvironment: Sendable {
         ClientEnvironment(transport: WebSocketTransport(url: url), clock: .system())
     }
 
-    // The process's one piece of mutable configuration state; see DECISIONS.md ("Pointing clients at a
-    // server").
+    // The process's one piece of mutable configuration state (pointing clients at a server:
+    // docs/ARCHITECTURE.md, "The embedded default").
     private static let state = Mutex<ClientEnvironment?>(nil)
 }

@@ -5,11 +5,12 @@ extension ClientEnvironment {
     /// The process's own service, on the process's clock (``ServiceClock/process``): what
     /// ``current`` is until something sets it, unless `SWITCHBOARD_URL` names a server.
     ///
-    /// The client links no service code (ARCHITECTURE.md, "Layers"), so which service that is, the
-    /// module that holds one says with ``provideProcessService(_:)``: SwitchboardEmbedded's in-process
-    /// service, which every vendor surface provides as it creates a kit or instance. The choice is made
-    /// when a session connects, so an environment read before any surface existed still reaches it. A
-    /// process that provides none (a client used only against servers) fails to connect, saying so.
+    /// The client links no service code
+    /// (ARCHITECTURE.md, "Layers (data flows down on a request, up on an event)"), so which service that
+    /// is, the module that holds one says with ``provideProcessService(_:)``: SwitchboardEmbedded's
+    /// in-process service, which every vendor surface provides as it creates a kit or instance. The choice
+    /// is made when a session connects, so an environment read before any surface existed still reaches
+    /// it. A process that provides none (a client used only against servers) fails to connect, saying so.
     public static var processDefault: ClientEnvironment {
         ClientEnvironment(transport: ProcessServiceTransport(), clock: .process)
     }

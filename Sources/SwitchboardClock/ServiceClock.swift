@@ -4,7 +4,8 @@ import SwitchboardCore
 /// The service's notion of time, and its clients': an injected clock (a `TestClock` in tests) anchored
 /// to a wall-clock epoch, so deadlines can be stored as UTC milliseconds (they must survive a restart)
 /// while sleeping happens on the injected clock. It sits below both the service and the client
-/// (ARCHITECTURE.md, "Layers"), so one test clock drives both sides.
+/// (ARCHITECTURE.md, "Layers (data flows down on a request, up on an event)"), so one test clock
+/// drives both sides.
 public struct ServiceClock: Sendable {
     private let clock: AnyClock<Duration>
     private let origin: AnyClock<Duration>.Instant

@@ -1,10 +1,10 @@
 import SwitchboardCore
 
-/// Agora RTM 1.x and anyRTC local invitations in call-model terms (reference/agora-rtm.md §2.6): one
-/// callee; 30 s for the callee's client to acknowledge (`remoteOffline` / `remoteNoResponse`); 60 s of
-/// ringing counted from the callee's receipt (`expire`); the three-way accept with a 5 s confirmation
-/// (`acceptFailure`); busy callees ring; offline callees are kept for the 30 s. Nothing of it is an
-/// app's to set: a ``CallParameters`` with anything in it is refused.
+/// Agora RTM 1.x and anyRTC local invitations in call-model terms
+/// (docs/AGORA.md, "Vendor timers and limits"): one callee; 30 s for the callee's client to acknowledge
+/// (`remoteOffline` / `remoteNoResponse`); 60 s of ringing counted from the callee's receipt (`expire`);
+/// the three-way accept with a 5 s confirmation (`acceptFailure`); busy callees ring; offline callees are
+/// kept for the 30 s. Nothing of it is an app's to set: a ``CallParameters`` with anything in it is refused.
 public enum AgoraCallRules {
     /// The callee's client acknowledges within this, or the invitation fails.
     public static let deliveryTimeout: Duration = .seconds(30)

@@ -2,9 +2,9 @@ import SwitchboardCore
 
 /// The surface a call is placed through, as the caller's client names it in `call.invite`. The service,
 /// not the client, turns a profile and the few parameters its SDK lets an app set
-/// (``CallParameters``) into the call's ``CallPolicy`` (docs/CALL-MODEL.md, "Profiles": the trust
-/// boundary). Each profile's rules live in its own file (``AgoraCallRules``, ``ZIMCallRules``,
-/// ``TencentCallRules``, ``NativeCallRules``).
+/// (``CallParameters``) into the call's ``CallPolicy``, the trust boundary
+/// (docs/CALL-MODEL.md, "Profiles"). Each profile's rules live in its
+/// own file (``AgoraCallRules``, ``ZIMCallRules``, ``TencentCallRules``, ``NativeCallRules``).
 public enum CallProfile: String, Hashable, Sendable, CaseIterable {
     /// Agora RTM 1.x `AgoraRtmCallKit` local invitations.
     case agora = "agora"

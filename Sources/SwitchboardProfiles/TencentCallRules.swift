@@ -1,11 +1,11 @@
 import SwitchboardCore
 
-/// Tencent `CallStore.calls` / `TUICallEngine.calls` in call-model terms (reference/tencent-call.md):
-/// every call is advanced (anyone may `join` by id, participants hang up one by one) and ends when at
-/// most one person is left in it; busy invitees are answered busy (`lineBusy`), offline ones fail at
-/// once unless the app pushes offline invitations (`offline`); a device that is kicked out leaves its
-/// call; `timeout` 1 to 3600 s (30 s when 0); 9 people; `isEphemeralCall` leaves no records where the
-/// app allows it.
+/// Tencent `CallStore.calls` / `TUICallEngine.calls` in call-model terms
+/// (docs/TENCENT.md, "The call model behind it"): every call is advanced (anyone may `join` by id,
+/// participants hang up one by one) and ends when at most one person is left in it; busy invitees are
+/// answered busy (`lineBusy`), offline ones fail at once unless the app pushes offline invitations
+/// (`offline`); a device that is kicked out leaves its call; `timeout` 1 to 3600 s (30 s when 0);
+/// 9 people; `isEphemeralCall` leaves no records where the app allows it.
 public enum TencentCallRules {
     /// `CallParams.timeout` when 0, and `CallParams()`'s own default.
     public static let defaultTimeout = 30
@@ -20,7 +20,7 @@ public enum TencentCallRules {
     public static let surface = "tencent"
 
     /// A Tencent device that is in a call (or ringing) answers any other invitation busy, whatever the
-    /// caller's surface, and shows nothing of it (docs/TENCENT.md, "Busy"). The service applies it for
+    /// caller's surface, and shows nothing of it (docs/TENCENT.md, "Busy devices answer busy"). The service applies it for
     /// every invitee with a Tencent login, so the rule lives here once.
     public static let answersBusyWhileBusy = true
 

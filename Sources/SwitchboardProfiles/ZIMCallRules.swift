@@ -1,9 +1,10 @@
 import SwitchboardCore
 
-/// ZEGO ZIM call invitations in call-model terms (reference/zim.md): `timeout` 1 to 600 s (90 s when
-/// the app leaves it 0), the not-yet-received check at 5 s when asked for, 9 invitees per invitation
-/// and 10 people in a call, 2 KB of `extendedData`; busy and offline invitees ring; an unanswered call
-/// ends when its caller goes offline; an advanced call lives on empty until ended.
+/// ZEGO ZIM call invitations in call-model terms (docs/ZIM.md, "ZIM's documented limits and rules"):
+/// `timeout` 1 to 600 s (90 s when the app leaves it 0), the not-yet-received check at 5 s when asked
+/// for, 9 invitees per invitation and 10 people in a call, 2 KB of `extendedData`; busy and offline
+/// invitees ring; an unanswered call ends when its caller goes offline; an advanced call lives on empty
+/// until ended.
 public enum ZIMCallRules {
     /// `ZIMCallInviteConfig.timeout` when 0.
     public static let defaultTimeout = 90

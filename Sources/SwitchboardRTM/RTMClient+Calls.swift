@@ -4,7 +4,8 @@ import SwitchboardProfiles
 import SwitchboardWire
 
 /// Call invitations (`AgoraRtmCallKit`): one service call per local invitation, in general mode with
-/// the Agora profile's rules (``AgoraCallRules``, applied by the service). Which misuse gives which `InvitationApiCallErrorCode` (decision 7):
+/// the Agora profile's rules (``AgoraCallRules``, applied by the service). Which misuse gives which
+/// `InvitationApiCallErrorCode` (docs/AGORA.md, "Misuse codes"):
 ///
 /// | Call | State | Code |
 /// |---|---|---|
@@ -16,7 +17,8 @@ import SwitchboardWire
 /// | refuse | accept in flight | `alreadyAccept` |
 /// | accept, refuse | ended (accepted counts for refuse), or an invitation the SDK did not create | `alreadyEnd` / `notStarted` |
 ///
-/// `send` while not logged in completes with `ok`, then fails with `notLoggedIn` (decision 9).
+/// `send` while not logged in completes with `ok`, then fails with `notLoggedIn` (docs/AGORA.md,
+/// "Sending while logged out").
 extension RTMClient {
     // MARK: - Caller
 

@@ -41,7 +41,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         public var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
     }
 
-    /// Nil when `appID` is not 32 characters (decision 20).
+    /// Nil when `appID` is not 32 characters (docs/AGORA.md, "Initializers and the 32-character app id").
     public init?(appID: String, profile: RTMProfile, environment: ClientEnvironment = .current) {
         guard appID.count == 32 else { return nil }
         // The trait that carries the embedded service (Package.swift): without it the process must be

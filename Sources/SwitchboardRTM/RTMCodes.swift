@@ -1,5 +1,5 @@
 /// The result codes of the RTM engine. Agora RTM 1.x and anyRTC ARtmKit share every one of these
-/// values (reference/agora-rtm.md §3.1, §3.2), so each surface converts with `init(rawValue:)`;
+/// values (docs/AGORA.md, "anyRTC differences"), so each surface converts with `init(rawValue:)`;
 /// the names here are the Agora Swift case names.
 public enum RTMCode {
     /// `AgoraRtmInvitationApiCallErrorCode`: the result of send, cancel, accept and refuse.

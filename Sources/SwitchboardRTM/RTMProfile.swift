@@ -3,7 +3,8 @@ import SwitchboardCore
 import SwitchboardProfiles
 
 /// What differs between the surfaces that share this engine: their timers, limits and the few
-/// callbacks one has and the other lacks (reference/agora-rtm.md §3.3, decisions 4, 15).
+/// callbacks one has and the other lacks (docs/AGORA.md, "anyRTC differences", "Login timeout" and
+/// "Message rate limit").
 public struct RTMProfile: Sendable {
     /// The surface name the service logs ("agora", "artm").
     public var surface: String
@@ -44,7 +45,7 @@ public struct RTMProfile: Sendable {
         callProfile: .anyRTC)
 }
 
-/// The fixed limits and timers both surfaces document (reference/agora-rtm.md §2.6).
+/// The fixed limits and timers both surfaces document (docs/AGORA.md, "Vendor timers and limits").
 public enum RTMLimits {
     /// Invitation `content` and `response`, in UTF-8 bytes.
     public static let invitationPayloadBytes = AgoraCallRules.payloadBytes

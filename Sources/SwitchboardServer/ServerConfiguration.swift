@@ -1,6 +1,6 @@
 import SwitchboardService
 
-/// How `switchboard serve` listens (DECISIONS.md, "Server defaults").
+/// How `switchboard serve` listens (docs/SERVER.md, "Running it").
 public struct ServerConfiguration: Sendable {
     /// The address to bind: loopback by default, so a new user's server is not reachable from outside.
     public var host: String

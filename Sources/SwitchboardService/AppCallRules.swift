@@ -1,8 +1,9 @@
 import SwitchboardCore
 import SwitchboardProfiles
 
-/// What one app's operator decides about its calls, over the vendors' own rules (docs/SERVER.md,
-/// "Configuration": `limits.maxRingSeconds`, `calls.join`, `calls.ephemeral`).
+/// What one app's operator decides about its calls, over the vendors' own rules
+/// (docs/SERVER.md, "Configuration: an app's calls"): `limits.maxRingSeconds`, `calls.join`,
+/// `calls.ephemeral`.
 public struct AppCallRules: Hashable, Sendable {
     /// No invitation of the app rings longer than this. A profile's timer above it (the vendor allows
     /// more, or the app asked for more within the vendor's bounds) is lowered to it: the SDK accepted the

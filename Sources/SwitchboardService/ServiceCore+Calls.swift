@@ -32,8 +32,9 @@ extension ServiceCore {
         guard active < configuration.maxActiveCallsPerUser else {
             return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(active) active calls"))
         }
-        // The trust boundary (docs/CALL-MODEL.md, "Profiles"): the policy is built here from the
-        // profile and the SDK-level parameters, under the app's caps; the client never sends one.
+        // The trust boundary (docs/CALL-MODEL.md, "Profiles"): the policy
+        // is built here from the profile and the SDK-level parameters, under the app's caps; the client
+        // never sends one.
         let policy: CallPolicy
         do {
             policy = try realm.callRules.policy(invite.profile, invite.parameters)

@@ -254,8 +254,8 @@ extension ServiceCore {
             session.tokenExpiryAt = nil
             return
         }
-        // The lead is the surface's (DECISIONS.md, "Timers"). Less than the lead left (or none): warn at
-        // once, as ZIM does right after such a login.
+        // The lead is the surface's (DECISIONS.md, "Timers (owner, value)"). Less than the lead left (or
+        // none): warn at once, as ZIM does right after such a login.
         if let lead = session.tokenWarningLead {
             let warning = max(now, expiry - lead)
             if session.tokenWarningAt != warning {

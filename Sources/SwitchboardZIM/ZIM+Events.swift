@@ -74,7 +74,7 @@ extension ZIMCallUserInfo {
     }
 }
 
-/// Dispatches the events ZIM 2.9 deprecated, which a 2.18 build still sends (reference decision 15).
+/// Dispatches the events ZIM 2.9 deprecated, which a 2.18 build still sends (docs/ZIM.md, "Legacy events").
 /// Calling a deprecated requirement warns; calling it from a deprecated witness reached through this
 /// undeprecated protocol does not, which keeps the module's build free of warnings.
 private protocol LegacyEventDispatch {

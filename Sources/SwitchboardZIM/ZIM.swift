@@ -7,10 +7,11 @@ import SwitchboardWire
 
 /// `ZIM` (ZEGO ZIM, `@interface ZIM : NSObject`): login and the call-invitation API, on Switchboard.
 ///
-/// One instance per process through ``create(with:)`` (the ZIM 3.x rule, reference decision 12); tests
-/// and apps that simulate several users create isolated instances with
-/// ``create(with:environment:)``. Every callback and event of an instance runs on one serial queue: a
-/// private one unless ``setCustomDispatchQueue(_:)`` or the environment names another (decision 13).
+/// One instance per process through ``create(with:)`` (the ZIM 3.x rule:
+/// docs/ZIM.md, "One ZIM instance per process"); tests and apps that simulate several users create
+/// isolated instances with ``create(with:environment:)``. Every callback and event of an instance runs
+/// on one serial queue: a private one unless ``setCustomDispatchQueue(_:)`` or the environment names
+/// another (docs/ZIM.md, "Callback queue").
 /// Each instance is one device of its user; ZIM logs in several devices at once, and only the device
 /// that created, answered or joined a call (the primary device) hears its events.
 open class ZIM: NSObject, @unchecked Sendable {
@@ -177,7 +178,7 @@ struct QueueBound<Value>: @unchecked Sendable {
 }
 
 extension ZIMError {
-    /// Success for nil, else the failure's code and message (decision 14).
+    /// Success for nil, else the failure's code and message (docs/ZIM.md, "Non-optional ZIMError").
     convenience init(_ failure: ZIMFailure?) {
         if let failure {
             self.init(code: failure.code, message: failure.message)

@@ -68,8 +68,8 @@ struct ZIMCallView: Hashable, Sendable {
     }
 
     /// The one rule for a participant state as ZIM shows it, for live calls and records alike. A
-    /// cancelled invitee of an advanced call is `beCancelled` (the per-user cancel of ZIM 2.16,
-    /// decision 17) unless their cancel ended the whole invitation.
+    /// cancelled invitee of an advanced call is `beCancelled` (the per-user cancel of ZIM 2.16:
+    /// docs/ZIM.md, "Per-user cancel in advanced mode") unless their cancel ended the whole invitation.
     static func state(
         _ state: ParticipantState, mode: CallMode, changedAt: Timestamp?, invitationCancelledAt: Timestamp?
     ) -> ZIMCallUserState {

@@ -1,8 +1,9 @@
 import Foundation
 
 // Swift mirrors of the ZIM callback block typedefs used by login and call invitation (`ZIMDefines.h`).
-// `long long` imports as `Int64`; every `ZIMError` is non-optional (decision 14: success is
-// `.ZIMErrorCodeSuccess` with an empty message). The methods take them `@escaping`.
+// `long long` imports as `Int64`; every `ZIMError` is non-optional, success being
+// `.ZIMErrorCodeSuccess` with an empty message (docs/ZIM.md, "Non-optional ZIMError"). The methods take
+// them `@escaping`.
 
 /// ZIMLoggedInCallback: `typedef void (^ZIMLoggedInCallback)(ZIMError *errorInfo);`
 public typealias ZIMLoggedInCallback = (ZIMError) -> Void

@@ -125,8 +125,8 @@ extension ZIMClient {
     }
 
     /// Whether the end of a call is announced with `callInvitationEnded`: `callEnd` in advanced mode, and
-    /// the server's admin end in either mode (decision 19: a general call that ends because everyone
-    /// answered says nothing more).
+    /// the server's admin end in either mode; a general call that ends because everyone answered says
+    /// nothing more (docs/ZIM.md, "End of a general-mode call").
     private static func announcesEnd(_ end: CallEnd, mode: CallMode) -> Bool {
         switch end.reason {
         case .endedByServer: true

@@ -1,10 +1,12 @@
 import Foundation
 
 // Swift mirrors of the ZIM login and call-invitation config classes from `ZIMDefines.h` (late 2.x,
-// plus the additive 3.x fields `ZIMLoginConfig.customStatusDuration` and `ZIMPushConfig.threadID`,
-// decision 1). Each is a plain `NSObject` subclass whose properties start at the Objective-C
-// zero values: empty strings, 0, NO, nil for nullable objects, and for enums the case with raw
-// value 0 (`.general`), except `ZIMCXHandleType`, which has no 0 and starts at its documented `.generic`.
+// plus the additive 3.x fields `ZIMLoginConfig.customStatusDuration` and `ZIMPushConfig.threadID`:
+// docs/ZIM.md, "The mirrored version"). Each is a plain `NSObject` subclass whose properties start at
+// the Objective-C zero values: empty strings, 0, NO, nil for nullable objects, and for enums the case
+// with raw value 0 (`.general`), except `ZIMCXHandleType`, which has no 0 and starts at its documented
+// `.generic`. The 2 KB `extendedData` limit, the `timeout` range and the 5 s delivery check are
+// docs/ZIM.md's "extendedData limit", "Invitation timeout" and "Delivery check".
 
 // MARK: - Instance and login
 
@@ -72,7 +74,7 @@ open class ZIMVoIPConfig: NSObject {
     }
 }
 
-/// ZIMPushConfig (2.5): the offline push sent with a call operation. `privateMessageTemplate` (3.x) is not mirrored (decision 1).
+/// ZIMPushConfig (2.5): the offline push sent with a call operation. `privateMessageTemplate` (3.x) is not mirrored.
 open class ZIMPushConfig: NSObject {
     /// ZIMPushConfig.title (NSString *): the push title.
     public var title: String = ""
@@ -104,13 +106,13 @@ open class ZIMPushConfig: NSObject {
 
 /// ZIMCallInviteConfig: the options of `callInvite(with:config:callback:)`.
 open class ZIMCallInviteConfig: NSObject {
-    /// ZIMCallInviteConfig.timeout (unsigned int): seconds before unanswered invitees time out; 0 means the 90 s default, otherwise 1...600 (decision 10).
+    /// ZIMCallInviteConfig.timeout (unsigned int): seconds before unanswered invitees time out; 0 means the 90 s default, otherwise 1...600.
     public var timeout: UInt32 = 0
     /// ZIMCallInviteConfig.mode (ZIMCallInvitationMode): general (the default) or advanced.
     public var mode: ZIMCallInvitationMode = .general
-    /// ZIMCallInviteConfig.extendedData (NSString *): passed through to the invitees; at most 2 KB (decision 9).
+    /// ZIMCallInviteConfig.extendedData (NSString *): passed through to the invitees; at most 2 KB.
     public var extendedData: String = ""
-    /// ZIMCallInviteConfig.enableNotReceivedCheck (BOOL, 2.15): report invitees who have not received the invite within 5 s as `.notYetReceived` (decision 20).
+    /// ZIMCallInviteConfig.enableNotReceivedCheck (BOOL, 2.15): report invitees who have not received the invite within 5 s as `.notYetReceived`.
     public var enableNotReceivedCheck: Bool = false
     /// ZIMCallInviteConfig.pushConfig (nullable ZIMPushConfig *, 2.5): the offline push for invitees who are offline.
     public var pushConfig: ZIMPushConfig? = nil
@@ -123,7 +125,7 @@ open class ZIMCallInviteConfig: NSObject {
 
 /// ZIMCallCancelConfig: the options of `callCancel(with:callID:config:callback:)`.
 open class ZIMCallCancelConfig: NSObject {
-    /// ZIMCallCancelConfig.extendedData (NSString *): passed through to the cancelled invitees; at most 2 KB (decision 9).
+    /// ZIMCallCancelConfig.extendedData (NSString *): passed through to the cancelled invitees; at most 2 KB.
     public var extendedData: String = ""
     /// ZIMCallCancelConfig.pushConfig (nullable ZIMPushConfig *): the offline push for cancelled invitees who are offline.
     public var pushConfig: ZIMPushConfig? = nil
@@ -136,7 +138,7 @@ open class ZIMCallCancelConfig: NSObject {
 
 /// ZIMCallAcceptConfig: the options of `callAccept(with:config:callback:)`.
 open class ZIMCallAcceptConfig: NSObject {
-    /// ZIMCallAcceptConfig.extendedData (NSString *): passed through to the other members; at most 2 KB (decision 9).
+    /// ZIMCallAcceptConfig.extendedData (NSString *): passed through to the other members; at most 2 KB.
     public var extendedData: String = ""
 
     /// -init.
@@ -147,7 +149,7 @@ open class ZIMCallAcceptConfig: NSObject {
 
 /// ZIMCallRejectConfig: the options of `callReject(with:config:callback:)`.
 open class ZIMCallRejectConfig: NSObject {
-    /// ZIMCallRejectConfig.extendedData (NSString *): passed through to the other members; at most 2 KB (decision 9).
+    /// ZIMCallRejectConfig.extendedData (NSString *): passed through to the other members; at most 2 KB.
     public var extendedData: String = ""
 
     /// -init.
@@ -169,7 +171,7 @@ open class ZIMCallingInviteConfig: NSObject {
 
 /// ZIMCallJoinConfig (2.12): the options of `callJoin(by:config:callback:)`.
 open class ZIMCallJoinConfig: NSObject {
-    /// ZIMCallJoinConfig.extendedData (NSString *): passed through to the other members; at most 2 KB (decision 9).
+    /// ZIMCallJoinConfig.extendedData (NSString *): passed through to the other members; at most 2 KB.
     public var extendedData: String = ""
 
     /// -init.
@@ -180,7 +182,7 @@ open class ZIMCallJoinConfig: NSObject {
 
 /// ZIMCallQuitConfig (2.9): the options of `callQuit(by:config:callback:)`.
 open class ZIMCallQuitConfig: NSObject {
-    /// ZIMCallQuitConfig.extendedData (NSString *): passed through to the other members; at most 2 KB (decision 9).
+    /// ZIMCallQuitConfig.extendedData (NSString *): passed through to the other members; at most 2 KB.
     public var extendedData: String = ""
     /// ZIMCallQuitConfig.pushConfig (nullable ZIMPushConfig *): the offline push for members who are offline.
     public var pushConfig: ZIMPushConfig? = nil
@@ -193,7 +195,7 @@ open class ZIMCallQuitConfig: NSObject {
 
 /// ZIMCallEndConfig (2.9): the options of `callEnd(by:config:callback:)`.
 open class ZIMCallEndConfig: NSObject {
-    /// ZIMCallEndConfig.extendedData (NSString *): passed through to the other members; at most 2 KB (decision 9).
+    /// ZIMCallEndConfig.extendedData (NSString *): passed through to the other members; at most 2 KB.
     public var extendedData: String = ""
     /// ZIMCallEndConfig.pushConfig (nullable ZIMPushConfig *): the offline push for members who are offline.
     public var pushConfig: ZIMPushConfig? = nil

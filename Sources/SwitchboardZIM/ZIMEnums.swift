@@ -2,7 +2,9 @@ import Foundation
 
 // Swift mirrors of the ZEGO ZIM (late 2.x) call-invitation enums from `ZIMDefines.h`.
 // Raw values are the header values; case names are what Apple's ClangImporter produces from the
-// Objective-C enumerators (common prefix stripped), ObjC spellings kept (reference decision 21).
+// Objective-C enumerators (common prefix stripped), ObjC spellings kept
+// (docs/ZIM.md, "Objective-C spellings"; for the offline state and value 8 of `ZIMCallUserState`,
+// "Offline invitees stay inviting" and "ZIMCallUserState value 8").
 // Default rule for properties of these types elsewhere in the module (ObjC zero-initialisation):
 // a field defaults to the case with raw value 0 where one exists; `ZIMCallState` has no 0 and
 // defaults to `.unknown`; `ZIMCXHandleType` has no 0 either and defaults to its documented `.generic`.
@@ -21,7 +23,7 @@ public enum ZIMConnectionState: UInt, Sendable, CaseIterable {
     case reconnecting = 3
 }
 
-/// ZIMConnectionEvent (NS_ENUM(NSUInteger)): why the connection state changed. There is no `unknown` (Dart only, decision 21).
+/// ZIMConnectionEvent (NS_ENUM(NSUInteger)): why the connection state changed. There is no `unknown` (Dart only).
 public enum ZIMConnectionEvent: UInt, Sendable, CaseIterable {
     /// ZIMConnectionEventSuccess: success (a normal state change).
     case success = 0
@@ -43,7 +45,7 @@ public enum ZIMConnectionEvent: UInt, Sendable, CaseIterable {
 
 /// ZIMCallUserState (NS_ENUM(NSInteger)): one call member's state, in `ZIMCallUserInfo.state`.
 public enum ZIMCallUserState: Int, Sendable, CaseIterable {
-    /// Every case except the deprecated `.offline`, which is never emitted (decision 16). Written by hand:
+    /// Every case except the deprecated `.offline`, which is never emitted. Written by hand:
     /// Swift cannot synthesise `allCases` for an enum with an `@available`-annotated case.
     public static let allCases: [ZIMCallUserState] = [
         .unknown, .inviting, .accepted, .rejected, .cancelled, .received, .timeout, .quit, .ended,
@@ -52,7 +54,7 @@ public enum ZIMCallUserState: Int, Sendable, CaseIterable {
 
     /// ZIMCallUserStateUnknown: unknown.
     case unknown = -1
-    /// ZIMCallUserStateInviting: invited, not yet answered (also an offline invitee, decision 16).
+    /// ZIMCallUserStateInviting: invited, not yet answered (also an offline invitee).
     case inviting = 0
     /// ZIMCallUserStateAccepted: accepted the invitation (or joined with `callJoin`).
     case accepted = 1
@@ -60,7 +62,7 @@ public enum ZIMCallUserState: Int, Sendable, CaseIterable {
     case rejected = 2
     /// ZIMCallUserStateCancelled: the invitation was cancelled by the inviter.
     case cancelled = 3
-    /// ZIMCallUserStateOffline: offline (deprecated since ZIM 2.9.0, removed in 3.0.0; never emitted, decision 16).
+    /// ZIMCallUserStateOffline: offline (deprecated since ZIM 2.9.0, removed in 3.0.0; never emitted).
     @available(*, deprecated, message: "Deprecated since ZIM 2.9.0 and removed in 3.0.0; offline invitees stay .inviting.")
     case offline = 4
     /// ZIMCallUserStateReceived: the invitee received the invitation.
@@ -69,14 +71,14 @@ public enum ZIMCallUserState: Int, Sendable, CaseIterable {
     case timeout = 6
     /// ZIMCallUserStateQuit: left an advanced-mode call with `callQuit` (Dart calls it `quited`).
     case quit = 7
-    /// ZIMCallUserStateEnded (3.x; H-DEF spells it `ZIMCallUserStateEnd`): the call was ended (decision 6).
+    /// ZIMCallUserStateEnded (3.x; the late-2.x header spells it `ZIMCallUserStateEnd`): the call was ended.
     case ended = 8
     /// ZIMCallUserStateNotYetReceived (2.15): with `enableNotReceivedCheck`, the invite was not delivered within 5 s.
     case notYetReceived = 9
-    /// ZIMCallUserStateBeCancelled (2.16): cancelled individually in an advanced-mode call (Dart: `beCanceled`; decision 17).
+    /// ZIMCallUserStateBeCancelled (2.16): cancelled individually in an advanced-mode call (Dart: `beCanceled`).
     case beCancelled = 10
 
-    /// ZIMCallUserStateEnd: the late-2.x header's name for value 8 (decision 6).
+    /// ZIMCallUserStateEnd: the late-2.x header's name for value 8.
     @available(*, deprecated, renamed: "ended")
     public static let end = ZIMCallUserState.ended
 }
@@ -87,7 +89,7 @@ public enum ZIMCallState: Int, Sendable, CaseIterable {
     case unknown = -1
     /// ZIMCallStateStarted: the call is ongoing.
     case started = 1
-    /// ZIMCallStateEnded: the call is over (advanced mode: `callEnd`; common mode: every invitee answered or timed out, decision 19).
+    /// ZIMCallStateEnded: the call is over (advanced mode: `callEnd`; common mode: every invitee answered or timed out).
     case ended = 2
 }
 

@@ -2,21 +2,21 @@ import Foundation
 
 // Swift mirror of `ZIMErrorCode.h` (NS_ENUM(NSUInteger, ZIMErrorCode)) for the codes that concern
 // login and call invitation, and of `ZIMError` from `ZIMDefines.h`. Meanings are from ZEGO's error
-// code page (DOC-ERR). Default rule (ObjC zero-initialisation): a `ZIMErrorCode` field defaults to
+// code page. Default rule (ObjC zero-initialisation): a `ZIMErrorCode` field defaults to
 // the raw-value-0 case, `.ZIMErrorCodeSuccess`.
 
 /// ZIMErrorCode (NS_ENUM(NSUInteger)): the result code of every callback and of `zim(_:errorInfo:)`.
 ///
 /// The cases keep their full Objective-C names (`.ZIMErrorCodeSuccess`, not `.success`), as current ZIM
-/// imports them into Swift (decision 5); the lowercase spellings of older ZIM builds are deprecated
-/// aliases in the extension below.
+/// imports them into Swift (docs/ZIM.md, "Error-code case names"); the lowercase spellings of older ZIM
+/// builds are deprecated aliases in the extension below.
 public enum ZIMErrorCode: UInt, Sendable, CaseIterable {
     /// ZIMErrorCodeSuccess (0): success.
     case ZIMErrorCodeSuccess = 0
     /// ZIMErrorCodeFailed (1): generic failure.
     case ZIMErrorCodeFailed = 1
 
-    /// ZIMErrorCodeCommonModuleParamsInvalid (6000001): invalid parameters (also over-long `extendedData` and out-of-range `timeout`, decisions 9 and 10).
+    /// ZIMErrorCodeCommonModuleParamsInvalid (6000001): invalid parameters (also over-long `extendedData` and out-of-range `timeout`).
     case ZIMErrorCodeCommonModuleParamsInvalid = 6000001
     /// ZIMErrorCodeCommonModuleEngineNotInit (6000002): the SDK is not initialised.
     case ZIMErrorCodeCommonModuleEngineNotInit = 6000002
@@ -36,7 +36,8 @@ public enum ZIMErrorCode: UInt, Sendable, CaseIterable {
 
     // Spelled `Zim…` on purpose: that is the vendor header's spelling, and this one odd prefix is what
     // stops ClangImporter from stripping the common `ZIMErrorCode` prefix, which is why every case of the
-    // real enum keeps its full name in Swift (reference §3 and decision 5). Not used by the call surface.
+    // real enum keeps its full name in Swift (docs/ZIM.md, "Error-code case names"). Not used by the call
+    // surface.
     /// ZimErrorCodeMessageModuleCacheFileJsonParseFailed (6000245, "Zim" sic): parsing a cached JSON file failed.
     case ZimErrorCodeMessageModuleCacheFileJsonParseFailed = 6000245
 
@@ -44,7 +45,7 @@ public enum ZIMErrorCode: UInt, Sendable, CaseIterable {
     case ZIMErrorCodeMessageModuleCallError = 6000270
     /// ZIMErrorCodeMessageModuleCancelCallError (6000271): cancelling failed because the invitee already accepted.
     case ZIMErrorCodeMessageModuleCancelCallError = 6000271
-    /// ZIMErrorCodeMessageModuleCallServerError (6000272): the invitation failed: more than 9 invitees, more than 10 participants in an advanced call (decision 11), or a backend error.
+    /// ZIMErrorCodeMessageModuleCallServerError (6000272): the invitation failed: more than 9 invitees, more than 10 participants in an advanced call, or a backend error.
     case ZIMErrorCodeMessageModuleCallServerError = 6000272
     /// ZIMErrorCodeMessageModuleIsNotInvitor (6000273): the operation (e.g. cancel) may only be performed by the inviter.
     case ZIMErrorCodeMessageModuleIsNotInvitor = 6000273
@@ -59,13 +60,15 @@ public enum ZIMErrorCode: UInt, Sendable, CaseIterable {
     /// ZIMErrorCodeMessageModuleUserAlreadyInTheCall (6000283): `callJoin` from a device that is already the primary device in the advanced call.
     case ZIMErrorCodeMessageModuleUserAlreadyInTheCall = 6000283
     /// ZIMErrorCodeMessageModuleMessageExceedsEditTime (6000286): the message edit time was exceeded; also returned when
-    /// `callingInvite`, `callJoin`, `callQuit` or `callEnd` gets the callID of a general-mode call (decision 7).
+    /// `callingInvite`, `callJoin`, `callQuit` or `callEnd` gets the callID of a general-mode call
+    /// (docs/ZIM.md, "Error code 6000286").
     case ZIMErrorCodeMessageModuleMessageExceedsEditTime = 6000286
 }
 
 // MARK: - Pre-2024 spellings
 
-/// The lowercase case names of older ZIM builds, whose header had no `Zim…` case (decision 5).
+/// The lowercase case names of older ZIM builds, whose header had no `Zim…` case
+/// (docs/ZIM.md, "Error-code case names").
 extension ZIMErrorCode {
     /// ZIMErrorCodeSuccess as spelled by older ZIM builds.
     @available(*, deprecated, renamed: "ZIMErrorCodeSuccess")
@@ -132,7 +135,7 @@ extension ZIMErrorCode {
 // MARK: - ZIMError
 
 /// ZIMError (ZIMDefines.h `@interface ZIMError : NSObject`): the error object every callback receives,
-/// never nil; success is `code == .ZIMErrorCodeSuccess` with an empty `message` (decision 14).
+/// never nil; success is `code == .ZIMErrorCodeSuccess` with an empty `message` (docs/ZIM.md, "Non-optional ZIMError").
 open class ZIMError: NSObject {
     /// ZIMError.code (ZIMErrorCode): the result code; `error.code.rawValue` is a `UInt`.
     public var code: ZIMErrorCode = .ZIMErrorCodeSuccess

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The four legacy events (the callID-only `callInvitationTimeout`, `callInvitationAccepted`,
 /// `callInvitationRejected`, `callInviteesAnsweredTimeout`) are still dispatched alongside their
-/// replacements, as a ZIM 2.18 build does (decision 15), and are marked deprecated: implementing
-/// them produces no warning, only calling them directly does.
+/// replacements, as a ZIM 2.18 build does (docs/ZIM.md, "Legacy events"), and are marked deprecated:
+/// implementing them produces no warning, only calling them directly does.
 public protocol ZIMEventHandler: AnyObject {
     // MARK: Connection
 

@@ -1,10 +1,10 @@
 import Foundation
 
 // Swift mirrors of the ZIM call-invitation result and event info classes from `ZIMDefines.h`
-// (late 2.x, decision 1). The SDK creates these and hands them to callbacks and events. Each is a
-// plain `NSObject` subclass whose properties start at the Objective-C zero values: empty strings
-// and arrays, 0, and for enums the case with raw value 0 (`.general`, `.inviting`), except
-// `ZIMCallState`, which has no 0 and starts at `.unknown`.
+// (late 2.x: docs/ZIM.md, "The mirrored version"). The SDK creates these and hands them to callbacks
+// and events. Each is a plain `NSObject` subclass whose properties start at the Objective-C zero
+// values: empty strings and arrays, 0, and for enums the case with raw value 0 (`.general`,
+// `.inviting`), except `ZIMCallState`, which has no 0 and starts at `.unknown`.
 
 // MARK: - Call members
 
@@ -33,7 +33,7 @@ open class ZIMErrorUserInfo: NSObject {
     /// ZIMErrorUserInfo.userID (NSString *): the user ID.
     public var userID: String = ""
     /// ZIMErrorUserInfo.reason (unsigned int): the `ZIMErrorCode` raw value explaining the failure, e.g. 6000281 for an unregistered user
-    /// (project convention, decision 8); every code fits in `UInt32`.
+    /// (project convention: docs/ZIM.md, "Per-user failure reasons"); every code fits in `UInt32`.
     public var reason: UInt32 = 0
 
     /// -init.
@@ -147,9 +147,9 @@ open class ZIMCallInvitationReceivedInfo: NSObject {
     public var mode: ZIMCallInvitationMode = .general
     /// ZIMCallInvitationReceivedInfo.timeout (unsigned int): the invitation timeout in seconds.
     public var timeout: UInt32 = 0
-    /// ZIMCallInvitationReceivedInfo.caller (NSString *): the call's creator (decision 18).
+    /// ZIMCallInvitationReceivedInfo.caller (NSString *): the call's creator.
     public var caller: String = ""
-    /// ZIMCallInvitationReceivedInfo.inviter (NSString *): who invited this user; differs from `caller` after `callingInvite` (decision 18).
+    /// ZIMCallInvitationReceivedInfo.inviter (NSString *): who invited this user; differs from `caller` after `callingInvite`.
     public var inviter: String = ""
     /// ZIMCallInvitationReceivedInfo.createTime (long long): when the call was created, in ms.
     public var createTime: Int64 = 0
@@ -226,9 +226,9 @@ open class ZIMCallUserStateChangeInfo: NSObject {
 open class ZIMCallInfo: NSObject {
     /// ZIMCallInfo.callID (NSString *): the call's ID.
     public var callID: String = ""
-    /// ZIMCallInfo.caller (NSString *): the call's creator (decision 18).
+    /// ZIMCallInfo.caller (NSString *): the call's creator.
     public var caller: String = ""
-    /// ZIMCallInfo.inviter (NSString *): who invited the querying user (decision 18).
+    /// ZIMCallInfo.inviter (NSString *): who invited the querying user.
     public var inviter: String = ""
     /// ZIMCallInfo.createTime (long long): when the call was created, in ms.
     public var createTime: Int64 = 0

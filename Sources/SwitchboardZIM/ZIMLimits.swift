@@ -2,7 +2,7 @@ import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 
-/// ZIM's numbers in one table (docs/DECISIONS.md, "Timers"): tests read them from here.
+/// ZIM's numbers in one table (docs/DECISIONS.md, "Timers (owner, value)"): tests read them from here.
 public enum ZIMLimits {
     /// `ZIMCallInviteConfig.timeout` when 0.
     public static let defaultCallTimeout = UInt32(ZIMCallRules.defaultTimeout)

@@ -4,7 +4,7 @@ import Logging
 import SwitchboardServer
 import SwitchboardService
 
-/// `switchboard serve`: the network server on its defaults (DECISIONS.md, "Server defaults").
+/// `switchboard serve`: the network server on its defaults (docs/SERVER.md, "Running it").
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the signaling server: WebSocket at /v1/signal, GET /healthz, GET /metrics.")

@@ -261,7 +261,7 @@ struct ARtmConformanceTests {
         #expect(remote.state == .failure)
     }
 
-    // MARK: - Misuse codes (decision 7)
+    // MARK: - Misuse codes (docs/AGORA.md, "Misuse codes")
 
     @Test("cancel before send: notStarted; accept or refuse of an invitation the SDK did not create: notStarted")
     func notStarted() async throws {

@@ -2,7 +2,8 @@ import Testing
 import SwitchboardAgora
 import SwitchboardTesting
 
-/// Reference §2.5: creating, joining and leaving channels, what the other members see, members, destroy.
+/// Channels (docs/AGORA.md, "Messages, presence, channels"): creating, joining and leaving them, what the
+/// other members see, members, destroy.
 @Suite("Agora conformance: channels")
 struct AgoraConformanceChannelTests {
     private func join(_ channel: AgoraRtmChannel, in world: TestWorld) async throws -> AgoraRtmJoinChannelErrorCode {

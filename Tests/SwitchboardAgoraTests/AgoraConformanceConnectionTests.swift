@@ -7,8 +7,9 @@ import SwitchboardService
 import SwitchboardTesting
 import SwitchboardWire
 
-/// Seed 002 (connection states) and reference §2.3/§2.6: states and reasons as `connectionStateChanged`
-/// reports them, the login completion, the 12 s login timeout, the 4 s interruption and the 30 s grace.
+/// Seed 002 (connection states; docs/AGORA.md, "Vendor timers and limits"): states and reasons as
+/// `connectionStateChanged` reports them, the login completion, the 12 s login timeout, the 4 s
+/// interruption and the 30 s grace.
 @Suite("Agora conformance: connection states")
 struct AgoraConformanceConnectionTests {
     @Test("login: (connecting, login), (connected, loginSuccess), then the completion ok")

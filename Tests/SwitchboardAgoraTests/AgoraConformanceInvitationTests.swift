@@ -4,8 +4,8 @@ import SwitchboardAgora
 import SwitchboardClient
 import SwitchboardTesting
 
-/// Seed 000 (Agora's call-invitation guide) and reference decision 12: the callbacks of each side, in
-/// order, with the invitation's `state` as each callback sees it.
+/// Seed 000 (Agora's call-invitation guide) and docs/AGORA.md, "Callback order": the callbacks of each
+/// side, in order, with the invitation's `state` as each callback sees it.
 ///
 /// Orders across the two kits are checked only where one callback causes the other (the callee's
 /// client acknowledges after `remoteInvitationReceived`; the caller's client confirms an acceptance

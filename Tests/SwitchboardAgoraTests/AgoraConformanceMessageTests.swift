@@ -4,8 +4,9 @@ import SwitchboardAgora
 import SwitchboardClient
 import SwitchboardTesting
 
-/// Reference §2.4 and §2.6: peer messages (delivery, offline caching, size and rate limits, nothing
-/// sent while reconnecting) and presence (query, subscription).
+/// Peer messages (delivery, offline caching, size and rate limits, nothing sent while reconnecting) and
+/// presence (query, subscription)
+/// (docs/AGORA.md, "Messages, presence, channels" and "Vendor timers and limits").
 @Suite("Agora conformance: peer messages and presence")
 struct AgoraConformanceMessageTests {
     private func send(_ text: String, from user: AgoraUser, to peer: String, offline: Bool = false,

@@ -2,8 +2,9 @@ import Testing
 import SwitchboardAgora
 import SwitchboardTesting
 
-/// Reference decision 7 (seed 000's misuse table): which `AgoraRtmInvitationApiCallErrorCode` each
-/// call outside an invitation's life cycle gets, through the called method's completion (decision 8).
+/// Seed 000's misuse table, completed (docs/AGORA.md, "Misuse codes"): which
+/// `AgoraRtmInvitationApiCallErrorCode` each call outside an invitation's life cycle gets, through the
+/// called method's completion (docs/AGORA.md, "API-call codes only through completions").
 @Suite("Agora conformance: invitation API misuse")
 struct AgoraConformanceMisuseTests {
     /// Alice and bob logged in, and one invitation from alice that bob has received.

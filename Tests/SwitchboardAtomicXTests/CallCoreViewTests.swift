@@ -3,7 +3,8 @@ import Testing
 @testable import SwitchboardAtomicX
 import SwitchboardTesting
 
-/// The headless `CallCoreView` (decision 22): its configuration, and what it would draw from the store.
+/// The headless `CallCoreView` (docs/TENCENT.md, "Headless UIKit"): its configuration, and what it would
+/// draw from the store.
 @Suite("CallCoreView (headless)")
 struct CallCoreViewTests {
     @Test("the layout follows the participant count unless set: float for 1:1, grid for a group call")

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import SwitchboardAtomicX
 
-// TUICallEngine.callExperimentalAPI(jsonObject:) input (reference tencent-call.md §6.5): one corpus of
-// documents with their expected outcomes, checked against the Swift parser, against ExperimentalSettings,
-// and against Schemas/experimental/ through Python's jsonschema (the parser must give the schemas' verdict
-// on every document).
+// TUICallEngine.callExperimentalAPI(jsonObject:) input (docs/TENCENT.md, "The experimental API"): one
+// corpus of documents with their expected outcomes, checked against the Swift parser, against
+// ExperimentalSettings, and against Schemas/experimental/ through Python's jsonschema (the parser must
+// give the schemas' verdict on every document).
 
 /// What a corpus document must give.
 enum ExperimentalOutcome: Sendable {

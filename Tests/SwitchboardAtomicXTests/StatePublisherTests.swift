@@ -4,9 +4,9 @@ import Synchronization
 import Testing
 @testable import SwitchboardAtomicX
 
-// Small stand-ins for the AtomicXCore state types, shaped as the reference describes them, so that the
-// vendor's sample lines (tencent-call.md §1.3) can be written here as they are. As decision 19 says,
-// only the participant info is Equatable; the states, the call info and the event are not.
+// Small stand-ins for the AtomicXCore state types, shaped as DocC declares them, so that the vendor's
+// subscription idioms can be written here as they are. Only the participant info is Equatable; the
+// states, the call info and the event are not (docs/TENCENT.md, "Equatable only where declared").
 
 fileprivate enum CallParticipantStatus { case none, waiting, accept }
 fileprivate enum DeviceStatus { case off, on }
@@ -265,7 +265,7 @@ struct StatePublisherTests {
 
     // MARK: - The vendor's chains, as written
 
-    @Test("the reference's sample chains compile and behave as with Combine")
+    @Test("the vendor's sample chains compile and behave as with Combine")
     func vendorSampleChains() async {
         let store = FakeCallStore()
         let deviceState = StatePublisher(initialState: DeviceState())
@@ -279,7 +279,9 @@ struct StatePublisherTests {
         let events = Recorder<String>()
         let durations = Recorder<Int>()
 
-        // tencent-call.md §1.3, lines 107-114, with `CallStore.shared` etc. replaced by local publishers.
+        // The subscription idioms TUICallKit 4.2.0 compiles (`CallView.swift`, `CallingBellFeature.swift`,
+        // `TUICallKitImpl.swift`) and Tencent's API example's login sink, with `CallStore.shared` etc.
+        // replaced by local publishers.
         store.state.subscribe(StatePublisherSelector<CallState, String>(keyPath: \.activeCall.callId))
             .receive(on: RunLoop.main).sink { callId in callIds.append(callId) }.store(in: &cancellables)
         store.state.subscribe(StatePublisherSelector(keyPath: \.allParticipants))
@@ -303,7 +305,7 @@ struct StatePublisherTests {
             case .onCallEnded(let callId): events.append("ended \(callId)")
             }
         }.store(in: &cancellables)
-        // GUIDE-IOS's call timer (§2): subscribe().map { ... }.removeDuplicates { ... }.
+        // GUIDE-IOS's call timer: subscribe().map { ... }.removeDuplicates { ... }.
         store.state.subscribe().map { $0.activeCall }.removeDuplicates { $0.duration == $1.duration }
             .sink { activeCall in durations.append(activeCall.duration) }.store(in: &cancellables)
         #expect(cancellables.count == 7)

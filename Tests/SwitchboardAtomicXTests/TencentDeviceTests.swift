@@ -4,8 +4,8 @@ import Testing
 import SwitchboardAtomicX
 import SwitchboardTesting
 
-// DeviceStore (reference §4): the local devices as state, simulated failures, and the microphone and
-// camera travelling to the other participants of a call.
+// DeviceStore (docs/TENCENT.md, "Devices"): the local devices as state, simulated failures, and the
+// microphone and camera travelling to the other participants of a call.
 
 @Suite("Tencent surface: DeviceStore")
 struct TencentDeviceTests {

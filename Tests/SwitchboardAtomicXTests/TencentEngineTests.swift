@@ -6,9 +6,9 @@ import SwitchboardAtomicX
 import SwitchboardClient
 import SwitchboardTesting
 
-// TUICallEngine (reference §6): init, calls with TUICallParams, inviteUser, observers,
-// callExperimentalAPI (§6.5) and switchCallMediaType; and the queue everything is delivered on
-// (decision 21).
+// TUICallEngine: init, calls with TUICallParams, inviteUser, observers, callExperimentalAPI
+// (docs/TENCENT.md, "The experimental API") and switchCallMediaType; and the queue everything is
+// delivered on (docs/TENCENT.md, "Main-queue delivery").
 
 /// An observer that keeps the `info` of the calls it hears of, and counts every callback.
 final class ExtraInfoObserver: TUICallObserver, @unchecked Sendable {
@@ -476,7 +476,7 @@ struct TencentDeliveryTests {
     }
 }
 
-/// The reference's delivery idioms against the process singletons, unchanged (compiled, never called):
+/// The vendor's delivery idioms against the process singletons, unchanged (compiled, never called):
 /// state and events arrive on the main queue, and KIT4 still hops with `receive(on:)`.
 private final class SeedDeliveryCompiles {
     private var cancellables = Set<AnyCancellable>()

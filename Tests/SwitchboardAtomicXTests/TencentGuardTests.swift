@@ -2,9 +2,10 @@ import Testing
 import SwitchboardAtomicX
 import SwitchboardTesting
 
-/// The kit's guards, which the stores enforce (reference §2.1, decisions 14 and 15): -1202 for bad
-/// invitee lists and parameters, -1203 for a request the device's call state does not allow. A refused
-/// request changes nothing: no event, the same state, and nobody rings.
+/// The kit's guards, which the stores enforce
+/// (docs/TENCENT.md, "At most 9 people", "Busy devices answer busy"): -1202 for bad invitee lists and
+/// parameters, -1203 for a request the device's call state does not allow. A refused request changes
+/// nothing: no event, the same state, and nobody rings.
 @Suite("Tencent surface: guards")
 struct TencentGuardTests {
     /// `user`'s state as text, to compare before and after a refused request.

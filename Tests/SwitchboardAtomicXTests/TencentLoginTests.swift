@@ -6,8 +6,9 @@ import SwitchboardService
 import SwitchboardTesting
 import SwitchboardUserSig
 
-// LoginStore (reference §3), UserSig verification through the service (§7, UserSigTokenVerifier), forced
-// logouts (kickedOffline / loginExpired) and profiles (setSelfInfo, shown in CallStore's participants).
+// LoginStore (docs/TENCENT.md, "Login, tokens, profiles"), UserSig verification through the service
+// (UserSigTokenVerifier; docs/TENCENT.md, "UserSig"), forced logouts (kickedOffline / loginExpired) and
+// profiles (setSelfInfo, shown in CallStore's participants).
 
 @Suite("Tencent surface: LoginStore")
 struct TencentLoginTests {
@@ -500,7 +501,7 @@ struct TencentProfileTests {
 
 // MARK: - The seed's statements against the process singletons (compiled, never called)
 
-/// GUIDE-IOS's quick start (seed 004) and the LoginStore idioms of the reference, unchanged. Never
+/// GUIDE-IOS's quick start (seed 004) and the vendor's LoginStore idioms, unchanged. Never
 /// called: it would log the process's singletons in.
 private func seedLoginStatementsCompile(userID: String, secretKey: String) {
     let _ = CallStore.shared

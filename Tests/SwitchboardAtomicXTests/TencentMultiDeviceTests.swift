@@ -5,7 +5,7 @@ import SwitchboardTesting
 /// One user on two devices (two AtomicXInstances logged in as the same user). Tencent rings only the
 /// latest login unless `enableMultiDeviceAbility(true)`; then every device rings, the first answer
 /// wins, and the other devices end with `otherDeviceAccepted` / `otherDeviceReject`
-/// (DECISIONS.md "Login policy and devices", reference decision 16).
+/// (DECISIONS.md "Login policy and devices"; docs/TENCENT.md, "Multi-device").
 @Suite("Tencent surface: multi-device")
 struct TencentMultiDeviceTests {
     /// alice, and bob on an older and a newer device (logged in in that order).

@@ -3,9 +3,9 @@ import SwitchboardAtomicX
 import SwitchboardCore
 import SwitchboardTesting
 
-// Call records (reference §2.1 queryRecentCalls / deleteRecentCalls, §6.1 queryRecentCalls(filter:) /
-// deleteRecordCalls, DECISIONS.md "Paging"): newest first, an opaque cursor, "" for the start and "" back
-// at the end; each user's own view of the call (outgoing, incoming, missed).
+// Call records (CallStore's queryRecentCalls / deleteRecentCalls, TUICallEngine's
+// queryRecentCalls(filter:) / deleteRecordCalls, DECISIONS.md "Paging"): newest first, an opaque cursor,
+// "" for the start and "" back at the end; each user's own view of the call (outgoing, incoming, missed).
 
 /// Four finished calls from alice to bob, oldest first, one second apart: answered (5 s connected),
 /// rejected by bob, missed (rang out), cancelled by alice.

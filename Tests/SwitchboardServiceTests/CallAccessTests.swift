@@ -126,7 +126,8 @@ struct CallAccessTests {
     }
 }
 
-/// The service, not the client, decides a call's policy (docs/CALL-MODEL.md, "Profiles").
+/// The service, not the client, decides a call's policy
+/// (docs/CALL-MODEL.md, "Profiles").
 @Suite("Call policy from profiles")
 struct CallProfilePolicyTests {
     @Test("each profile gets its vendor's policy", arguments: CallProfile.allCases)

@@ -4,8 +4,8 @@ import Testing
 
 @testable import SwitchboardUserSig
 
-/// The computed vector of tencent-call.md §7.2 (the inputs of Tencent's Java and C++ tests with a
-/// fixed time).
+/// The project's computed vector (docs/TENCENT.md, "UserSig"): the inputs of Tencent's Java and C++
+/// tests with a fixed time.
 private enum Vector {
     static let sdkAppID: Int64 = 1_400_000_000
     static let identifier = "xiaojun"
@@ -73,7 +73,7 @@ private func refusal(
 struct UserSigTests {
     // MARK: The vector
 
-    @Test("the §7.2 vector: the signed content and TLS.sig")
+    @Test("the vector: the signed content and TLS.sig")
     func vectorSignature() {
         let content = UserSig.signedContent(
             identifier: Vector.identifier, sdkAppID: Vector.sdkAppID, time: Vector.time, expire: Vector.expire)
@@ -81,7 +81,7 @@ struct UserSigTests {
         #expect(UserSig.signature(content: content, secretKey: Vector.key) == Vector.sig)
     }
 
-    @Test("the reference's full UserSig decodes to the vector's document and verifies")
+    @Test("the vector's full UserSig decodes to the vector's document and verifies")
     func referenceUserSig() throws {
         #expect(try unpack(Vector.userSig) == JSONParser().parse(Vector.json))
         let validity = try Vector.verify(Vector.userSig)

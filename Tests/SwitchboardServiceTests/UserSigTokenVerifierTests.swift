@@ -8,7 +8,7 @@ import Testing
 @testable import SwitchboardService
 @testable import SwitchboardUserSig
 
-/// The app of the reference's UserSig inputs (tencent-call.md §7.2): Tencent's test key, sdkAppID
+/// The app of Tencent's UserSig test inputs (docs/TENCENT.md, "UserSig"): Tencent's test key, sdkAppID
 /// 1400000000 and user xiaojun.
 private enum Tencent {
     static let key = "5bd2850fff3ecb11d7c805251c51ee463a25727bddc2385f3fa8bfee1bb93b5e"

@@ -3,10 +3,10 @@ import SwitchboardClient
 import SwitchboardTesting
 import SwitchboardZIM
 
-/// Reference §5 (`callJoin`) and DECISIONS.md "Login policy and devices": ZIM logs a user in on several
-/// devices; every device rings, and once a device answers, only that primary device hears the call;
-/// `callJoin` from another device moves the primary device (invisible to the others), 6000283 from the
-/// device that already is primary.
+/// `callJoin` (docs/ZIM.md, "ZIM's documented limits and rules") and
+/// DECISIONS.md "Login policy and devices": ZIM logs a user in on several devices; every device rings,
+/// and once a device answers, only that primary device hears the call; `callJoin` from another device
+/// moves the primary device (invisible to the others), 6000283 from the device that already is primary.
 @Suite("ZIM conformance flows: several devices")
 struct ZIMConformanceFlowDeviceTests {
     @Test("bob on two devices: both get received; accepting on device 1 gives device 2 one state line, then nothing more")

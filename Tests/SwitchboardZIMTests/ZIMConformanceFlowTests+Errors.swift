@@ -3,8 +3,9 @@ import SwitchboardClient
 import SwitchboardTesting
 import SwitchboardZIM
 
-/// Reference §3 (error codes), §5 (limits) and decisions 9–11: each refusal gets its code, and changes
-/// nothing for anybody (every device's log is the same once the world is idle, and no call was created).
+/// Error codes and limits (docs/ZIM.md, "ZIM's documented limits and rules", "extendedData limit",
+/// "Invitation timeout", "Over-limit invitations"): each refusal gets its code, and changes nothing for
+/// anybody (every device's log is the same once the world is idle, and no call was created).
 @Suite("ZIM conformance flows: error codes")
 struct ZIMConformanceFlowErrorTests {
     /// Every device's log now, to compare after a refusal.
@@ -102,7 +103,7 @@ struct ZIMConformanceFlowErrorTests {
 
     // A user who is not in a call learns nothing of it (docs/SECURITY.md, "Calls"): 6000276, as for an
     // unknown callID, where the ZIM cloud answers 6000274 and so tells a stranger that the call exists
-    // (docs/ZIM.md, "Error codes").
+    // (docs/ZIM.md, "Choices the surface makes").
     @Test("callAccept by a user who was not invited → 6000276, as for an unknown callID")
     func acceptNotInvited() async throws {
         let scene = ZIMScene()

@@ -61,10 +61,10 @@ private final class ZIMQueueProbe: ZIMEventHandler, @unchecked Sendable {
     }
 }
 
-/// Reference §1.1 and decisions 12–14: `ZIM.create(with:)`/`shared()`/`destroy()` and the single
-/// process instance; every callback and event of an instance on its one serial queue, a request's
-/// callback before the events it caused; tokens (`tokenWillExpire` 30 s before, `tokenExpired`),
-/// `renewToken`, and `logout`.
+/// `ZIM.create(with:)`/`shared()`/`destroy()` and the single process instance; every callback and event
+/// of an instance on its one serial queue, a request's callback before the events it caused, each with a
+/// `ZIMError` (docs/ZIM.md, "One ZIM instance per process", "Callback queue", "Non-optional ZIMError");
+/// tokens (`tokenWillExpire` 30 s before, `tokenExpired`), `renewToken`, and `logout`.
 @Suite("ZIM conformance flows: lifecycle, queues, tokens")
 struct ZIMConformanceFlowLifecycleTests {
     @Test("callbacks and events on the instance's queue; callInvite's callback before created; callAccept's before the state line")
@@ -213,8 +213,8 @@ struct ZIMConformanceFlowLifecycleTests {
     }
 }
 
-/// The process instance (decision 12). Serialized, and it destroys what it creates, so that no other
-/// test sees its instance.
+/// The process instance (docs/ZIM.md, "One ZIM instance per process"). Serialized, and it destroys what
+/// it creates, so that no other test sees its instance.
 @Suite("ZIM conformance flows: the process instance", .serialized)
 struct ZIMConformanceFlowSingletonTests {
     @Test("create(with:) returns nil while an instance exists; shared() returns it; destroy() frees the slot; appID 0 → nil")

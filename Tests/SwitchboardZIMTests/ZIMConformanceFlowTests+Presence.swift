@@ -3,10 +3,11 @@ import SwitchboardClient
 import SwitchboardTesting
 import SwitchboardZIM
 
-/// Seed 003 and reference §5 on users who are not there: the delivery check
-/// (`enableNotReceivedCheck`, 5 s, decision 20), offline invitees (decision 16), a caller who logs out
-/// or drops (the 30 s offline grace of DECISIONS.md), and the state changes a member missed while
-/// offline (reference §4: "delivered all at once when they log in").
+/// Seed 003 and docs/ZIM.md, "ZIM's documented limits and rules", on users who are not there: the
+/// delivery check (`enableNotReceivedCheck`, 5 s: "Delivery check"), offline invitees
+/// ("Offline invitees stay inviting"), a caller who logs out or drops (the 30 s offline grace of
+/// DECISIONS.md), and the state changes a member missed while offline (ZEGO: "delivered all at once when
+/// they log in").
 @Suite("ZIM conformance flows: offline users and delivery")
 struct ZIMConformanceFlowPresenceTests {
     @Test("enableNotReceivedCheck, callee offline: bob:notYetReceived at 5 s (not at 4.9 s); bob logs in before the timeout → received, bob:received")

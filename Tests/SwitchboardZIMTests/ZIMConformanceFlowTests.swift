@@ -4,8 +4,9 @@ import SwitchboardTesting
 import SwitchboardWire
 import SwitchboardZIM
 
-// Flow conformance of the ZIM surface: the seed's general and advanced flows (seed 003, reference §4
-// and §5), one test per flow, with every device's whole event log (line formats in ZIMSupport.swift).
+// Flow conformance of the ZIM surface: the seed's general and advanced flows (seed 003;
+// docs/ZIM.md, "ZIM's documented limits and rules"), one test per flow, with every device's whole event
+// log (line formats in ZIMSupport.swift).
 //
 // Conventions of the ZIMConformanceFlow* files:
 // - Users log in first; their logs are then cleared, so each assertion is the whole log since the
@@ -171,7 +172,8 @@ struct ZIMConformanceFlowTests {
             + ["state \(id) bob:accepted:ok", "legacyAccepted \(id) bob ok"])
         #expect(bob.events == FlowLines.received(id, data: "hello", invitees: ["bob"])
             + ["state \(id) bob:accepted:ok"])
-        // Every invitee answered: the general call is over (decision 19: no callInvitationEnded).
+        // Every invitee answered: the general call is over, with no callInvitationEnded
+        // (docs/ZIM.md, "End of a general-mode call").
         #expect(scene.world.service.activeCalls().isEmpty)
     }
 
@@ -401,7 +403,7 @@ struct ZIMConformanceFlowAdvancedTests {
         #expect(try await carol.accept(id, in: scene.world) == .ZIMErrorCodeSuccess)
         try await bob.waitFor("state \(id) carol:accepted", in: scene.world)
         await scene.world.runUntilIdle()
-        // bob invited carol, so the deprecated acceptance event still reaches him (decision 15).
+        // bob invited carol, so the deprecated acceptance event still reaches him (docs/ZIM.md, "Legacy events").
         #expect(bob.events == ["state \(id) bob:quit:q", "state \(id) carol:accepted", "legacyAccepted \(id) carol "])
         #expect(try await bob.quit(id, in: scene.world) == .ZIMErrorCodeMessageModuleCallError, "quit only from accepted")
     }
