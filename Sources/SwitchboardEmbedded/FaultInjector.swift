@@ -62,9 +62,6 @@ public final class FaultInjector: Sendable {
         for link in openLinks() { link.closeFromNetwork() }
     }
 
-    /// How many links are open.
-    public var openLinkCount: Int { openLinks().count }
-
     // MARK: - Used by the transport
 
     func register(_ link: InProcessLink) {

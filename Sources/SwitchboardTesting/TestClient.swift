@@ -107,11 +107,6 @@ public final class TestClient: Sendable {
         guard case .connection(let state, let reason) = event else { preconditionFailure() }
         return ConnectionChangeEvent(state: state, reason: reason)
     }
-
-    /// Marks every event received so far as seen, so the next wait looks only at later ones.
-    public func skipReceived() {
-        log.withLock { $0.consumed = $0.events.count }
-    }
 }
 
 /// A connection state change as a test sees it.
