@@ -33,7 +33,7 @@ public struct CallParameters: Hashable, Sendable {
         }
     }
 
-    /// The ring timeout, checked against `range` (whole seconds, as every SDK counts them).
+    /// The ring timeout, checked against `range` (in seconds, as every SDK counts them).
     func ringTimeout(in range: ClosedRange<Int>, default fallback: Int, profile: String) throws(CallError) -> Duration {
         guard let ringTimeout else { return .seconds(fallback) }
         let bounds = Duration.seconds(range.lowerBound) ... Duration.seconds(range.upperBound)
