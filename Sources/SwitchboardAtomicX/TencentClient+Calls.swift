@@ -258,9 +258,10 @@ extension TencentClient {
             // A new invitation, also into a call that ended here (invited again after leaving it).
             // Anything else about a call that is not (or no longer) shown here is another device's, or
             // stale. The service answers busy for a Tencent user who is in a call
-            // (``TencentCallRules/answersBusyWhileBusy``; docs/TENCENT.md, "Busy devices answer busy"), so a busy device never gets one; what the
-            // service cannot know yet is a call this device is placing whose request is still on its
-            // way, and that window is answered busy here.
+            // (``TencentCallRules/answersBusyWhileBusy(loginSurface:)``; docs/TENCENT.md, "Busy devices
+            // answer busy"), so a busy device never gets one; what the service cannot know yet is a call
+            // this device is placing whose request is still on its way, and that window is answered busy
+            // here.
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
             return state.isStartingCall ? .answerBusy : .show(nil)
         }

@@ -16,10 +16,7 @@ public enum AgoraCallRules {
     public static let payloadBytes = 8 * 1024
 
     static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
-        try parameters.refuse("the ring timeout", unless: parameters.ringTimeout == nil, profile: "Agora")
-        try parameters.refuse("notReceivedCheck", unless: !parameters.notReceivedCheck, profile: "Agora")
-        try parameters.refuse("ephemeral", unless: !parameters.ephemeral, profile: "Agora")
-        try parameters.refuse("confirmsAccept", unless: !parameters.confirmsAccept, profile: "Agora")
+        try parameters.check(takes: [], profile: "Agora")
         return CallPolicy(
             ringTimeout: ringTimeout, ringTimeoutStart: .atDelivery, deliveryTimeout: deliveryTimeout,
             offlineInvitees: .keep, busyInvitees: .ring, acceptConfirmation: acceptConfirmation,

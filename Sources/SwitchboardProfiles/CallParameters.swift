@@ -26,10 +26,27 @@ public struct CallParameters: Hashable, Sendable {
     /// No parameters: every profile's defaults.
     public static let none = CallParameters()
 
-    /// Refuses a parameter the profile's SDK has no way to set.
-    func refuse(_ name: String, unless allowed: Bool, profile: String) throws(CallError) {
-        guard allowed else {
-            throw CallError(.invalidArgument, "\(name) cannot be set for \(profile) calls")
+    /// The settings an SDK may offer, named as on the wire.
+    enum Setting: String, CaseIterable {
+        case ringTimeout = "ringTimeoutMs", notReceivedCheck, ephemeral, confirmsAccept
+    }
+
+    /// The settings these parameters set.
+    var settings: [Setting] {
+        Setting.allCases.filter { setting in
+            switch setting {
+            case .ringTimeout: ringTimeout != nil
+            case .notReceivedCheck: notReceivedCheck
+            case .ephemeral: ephemeral
+            case .confirmsAccept: confirmsAccept
+            }
+        }
+    }
+
+    /// Refuses a setting the profile's SDK has no way to make: each profile names the ones it takes.
+    func check(takes allowed: Set<Setting>, profile: String) throws(CallError) {
+        if let foreign = settings.first(where: { !allowed.contains($0) }) {
+            throw CallError(.invalidArgument, "\(foreign.rawValue) cannot be set for \(profile) calls")
         }
     }
 

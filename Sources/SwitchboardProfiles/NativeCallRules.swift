@@ -10,8 +10,7 @@ public enum NativeCallRules {
     public static let acceptConfirmation: Duration = .seconds(5)
 
     static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
-        try parameters.refuse("notReceivedCheck", unless: !parameters.notReceivedCheck, profile: "Switchboard")
-        try parameters.refuse("ephemeral", unless: !parameters.ephemeral, profile: "Switchboard")
+        try parameters.check(takes: [.ringTimeout, .confirmsAccept], profile: "Switchboard")
         return CallPolicy(
             ringTimeout: try parameters.ringTimeout(in: timeoutRange, default: defaultTimeout, profile: "Switchboard"),
             acceptConfirmation: parameters.confirmsAccept ? acceptConfirmation : nil)

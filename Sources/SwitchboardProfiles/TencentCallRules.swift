@@ -19,14 +19,16 @@ public enum TencentCallRules {
     /// The surface name Tencent logins give (`Hello.surface`).
     public static let surface = "tencent"
 
-    /// A Tencent device that is in a call (or ringing) answers any other invitation busy, whatever the
-    /// caller's surface, and shows nothing of it (docs/TENCENT.md, "Busy devices answer busy"). The service applies it for
-    /// every invitee with a Tencent login, so the rule lives here once.
-    public static let answersBusyWhileBusy = true
+    /// Whether a user logged in on `surface` answers every invitation busy while busy: a Tencent device
+    /// that is in a call (or ringing) answers any other invitation busy, whatever the caller's surface,
+    /// and shows nothing of it (docs/TENCENT.md, "Busy devices answer busy"). The service applies it to
+    /// every invitee, so the rule lives here once.
+    public static func answersBusyWhileBusy(loginSurface surface: String?) -> Bool {
+        surface == Self.surface
+    }
 
     static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
-        try parameters.refuse("notReceivedCheck", unless: !parameters.notReceivedCheck, profile: "Tencent")
-        try parameters.refuse("confirmsAccept", unless: !parameters.confirmsAccept, profile: "Tencent")
+        try parameters.check(takes: [.ringTimeout, .ephemeral], profile: "Tencent")
         return CallPolicy(
             ringTimeout: try parameters.ringTimeout(in: timeoutRange, default: defaultTimeout, profile: "Tencent"),
             ringTimeoutStart: .atInvitation,

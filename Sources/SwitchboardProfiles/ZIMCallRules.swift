@@ -20,8 +20,7 @@ public enum ZIMCallRules {
     public static let extendedDataBytes = 2048
 
     static func policy(for parameters: CallParameters) throws(CallError) -> CallPolicy {
-        try parameters.refuse("ephemeral", unless: !parameters.ephemeral, profile: "ZIM")
-        try parameters.refuse("confirmsAccept", unless: !parameters.confirmsAccept, profile: "ZIM")
+        try parameters.check(takes: [.ringTimeout, .notReceivedCheck], profile: "ZIM")
         return CallPolicy(
             ringTimeout: try parameters.ringTimeout(in: timeoutRange, default: defaultTimeout, profile: "ZIM"),
             ringTimeoutStart: .atInvitation,

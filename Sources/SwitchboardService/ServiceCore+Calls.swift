@@ -16,9 +16,9 @@ extension ServiceCore {
     }
 
     /// Whether `user` logged in on a surface whose devices answer busy while in a call (Tencent's rule,
-    /// ``TencentCallRules/answersBusyWhileBusy``).
+    /// ``TencentCallRules/answersBusyWhileBusy(loginSurface:)``).
     private func answersBusyWhileBusy(_ user: UserID, in realm: Realm) -> Bool {
-        realm.sessions(of: user).contains { $0.surface == TencentCallRules.surface && TencentCallRules.answersBusyWhileBusy }
+        realm.sessions(of: user).contains { TencentCallRules.answersBusyWhileBusy(loginSurface: $0.surface) }
     }
 
     func startCall(
