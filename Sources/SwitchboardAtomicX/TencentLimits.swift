@@ -29,9 +29,7 @@ public enum TencentLimits {
     /// service: what an empty room id means is Tencent's convention (docs/TENCENT.md, "Rooms").
     static func makeRoomID() -> String {
         var generator = SystemRandomNumberGenerator()
-        let high = String(generator.next() as UInt64, radix: 16)
-        let low = String(generator.next() as UInt64, radix: 16)
-        return "room-" + String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
+        return "room-" + RandomHex.bits128(using: &generator)
     }
 
     /// The client timers of a Tencent login (12 s login timeout, DECISIONS.md).

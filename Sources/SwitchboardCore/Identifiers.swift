@@ -54,3 +54,18 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     }
     public var description: String { "\(user)/\(device)" }
 }
+
+/// Unguessable identifiers: 128 bits from `generator` (the system's cryptographic source,
+/// `SystemRandomNumberGenerator`, wherever an id is a capability) as 32 lowercase hex digits. Call ids and
+/// the Tencent surface's room ids use it (docs/SECURITY.md, "Calls").
+public enum RandomHex {
+    public static func bits128<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        digits(generator.next() as UInt64, 16) + digits(generator.next() as UInt64, 16)
+    }
+
+    /// `value` in hex, zero-padded to `width` digits.
+    public static func digits(_ value: UInt64, _ width: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -185,15 +185,8 @@ final class ServiceCore {
     /// system's cryptographic source.
     func makeIdentifier(prefix: String, at now: Timestamp) -> String {
         identifierCounter &+= 1
-        let time = String(UInt64(max(0, now.millisecondsSince1970)), radix: 16)
-        let counter = String(identifierCounter & 0xFFFF, radix: 16)
-        let high = String(randomness.next() as UInt64, radix: 16)
-        let low = String(randomness.next() as UInt64, radix: 16)
-        return prefix + padded(time, 12) + padded(counter, 4) + padded(high, 16) + padded(low, 16)
-    }
-
-    private func padded(_ digits: String, _ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return prefix + RandomHex.digits(UInt64(max(0, now.millisecondsSince1970)), 12)
+            + RandomHex.digits(UInt64(identifierCounter & 0xFFFF), 4) + RandomHex.bits128(using: &randomness)
     }
 }
 
