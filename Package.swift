@@ -252,6 +252,14 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        .testTarget(
+            name: "SwitchboardCrossSurfaceTests",
+            dependencies: [
+                "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
+                "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
         .testTarget(name: "SwitchboardWireTests", dependencies: ["SwitchboardWire", "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles"]),

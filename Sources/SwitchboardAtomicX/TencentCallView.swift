@@ -145,7 +145,7 @@ struct TencentCallView: Equatable {
         case .inviting, .notYetReceived, .received: .waiting
         case .accepting, .accepted: .accepted
         case .rejected(.declined): .rejected
-        case .rejected(.busy): .lineBusy
+        case .rejected(.busy), .rejected(.glare): .lineBusy
         case .timedOut(.offline): .offline
         case .timedOut: .noResponse
         case .cancelled: .cancelled
@@ -168,6 +168,10 @@ struct TencentCallView: Equatable {
             return Ending(reason: .reject, userID: by ?? firstInvitee { $0 == .rejected(.declined) }, at: end.at)
         case .busy:
             return Ending(reason: .lineBusy, userID: by ?? firstInvitee { $0 == .rejected(.busy) }, at: end.at)
+        case .glare:
+            // The callee is calling this user in a call that survives: Tencent's closest word is a
+            // busy line (docs/TENCENT.md, "Glare").
+            return Ending(reason: .lineBusy, userID: by ?? firstInvitee { $0 == .rejected(.glare) }, at: end.at)
         case .offline:
             return Ending(reason: .offline, userID: by ?? firstInvitee { $0 == .timedOut(.offline) }, at: end.at)
         case .noAnswer:
@@ -184,7 +188,7 @@ struct TencentCallView: Equatable {
     private static func ownEnding(_ mine: Participant, of call: Call, me: UserID, end: CallEnd?) -> Ending {
         let at = mine.changedAt
         switch mine.state {
-        case .rejected(.busy):
+        case .rejected(.busy), .rejected(.glare):
             return Ending(reason: .lineBusy, userID: me.rawValue, at: at)
         case .rejected(.declined):
             return Ending(reason: .reject, userID: me.rawValue, at: at)

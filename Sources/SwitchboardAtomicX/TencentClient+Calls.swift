@@ -23,7 +23,7 @@ extension TencentClient {
         if let failure = Self.validate(invitees: invitees, params: params) {
             return complete(completion, .failure(failure))
         }
-        guard startCall(completion: completion) else { return }
+        guard startCall(calling: invitees.count == 1 ? UserID(invitees[0]) : nil, completion: completion) else { return }
         var attachments: [String: String] = [:]
         if !params.offlinePushTitle.isEmpty { attachments[TencentLimits.pushTitleKey] = params.offlinePushTitle }
         if !params.offlinePushDescription.isEmpty { attachments[TencentLimits.pushDescriptionKey] = params.offlinePushDescription }
@@ -52,6 +52,7 @@ extension TencentClient {
                     onStarted?(view)
                 }
                 if view != placed { show(view, generation: generation) }
+                releaseHeldGlare(generation: generation)
                 reportMedia()
             case .success:
                 failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))
@@ -68,6 +69,22 @@ extension TencentClient {
             if state.generation == generation { state.isStartingCall = false }
         }
         complete(completion, .failure(error))
+        releaseHeldGlare(generation: generation)
+    }
+
+    /// After a `calls` is answered: the invitation from its callee that arrived meanwhile (glare:
+    /// docs/TENCENT.md, "Glare"). When this device's call lost, it is shown now, as it rings; when
+    /// this device's call survived, the service ends the other one, and it is dropped.
+    private func releaseHeldGlare(generation: Int) {
+        let held: CallNotification? = state.withLock { state in
+            defer {
+                state.heldGlare = nil
+                state.startingCallee = nil
+            }
+            guard state.generation == generation, !state.isInCall else { return nil }
+            return state.heldGlare
+        }
+        if let held { handleCall(held, generation: generation) }
     }
 
     /// `CallStore.join(callId:)` / `TUICallEngine.join(callId:)`: enter a call by id.
@@ -99,10 +116,12 @@ extension TencentClient {
 
     /// The busy guard of `calls` and `join` (docs/TENCENT.md, "Busy devices answer busy"): marks the
     /// device as starting a call, or answers -1203 and returns false when it is not idle.
-    private func startCall(completion: Done?) -> Bool {
+    private func startCall(calling callee: UserID? = nil, completion: Done?) -> Bool {
         let busy = state.withLock { state -> Bool in
             if state.isInCall { return true }
             state.isStartingCall = true
+            state.startingCallee = callee
+            state.heldGlare = nil
             return false
         }
         if busy {
@@ -262,8 +281,21 @@ extension TencentClient {
             // answer busy"), so a busy device never gets one; what the service cannot know yet is a call
             // this device is placing whose request is still on its way, and that window is answered busy
             // here.
+            if let held = state.heldGlare, held.call.id == note.call.id {
+                // News of a held invitation: kept as its latest state, still as an invitation.
+                state.heldGlare = CallNotification(kind: held.kind, call: note.call)
+                return .ignore
+            }
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
-            return state.isStartingCall ? .answerBusy : .show(nil)
+            guard state.isStartingCall else { return .show(nil) }
+            // Glare (docs/TENCENT.md, "Glare"): the user this device is calling one-to-one calls it
+            // at the same moment. The service keeps one of the two calls, so this is not answered
+            // busy: it waits for the answer to this device's own call.
+            if let callee = state.startingCallee, note.call.caller == callee, note.call.participants.count == 2 {
+                state.heldGlare = note
+                return .ignore
+            }
+            return .answerBusy
         }
         switch verdict {
         case .ignore:

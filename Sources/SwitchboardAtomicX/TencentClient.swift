@@ -44,6 +44,11 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
         var publishedView: TencentCallView?
         /// A `calls` or `join` is on its way: the device is busy although no call shows yet.
         var isStartingCall = false
+        /// The one user a `calls` on its way invites (nil for a group call or a join): an invitation
+        /// from them meanwhile is glare, not busy (docs/TENCENT.md, "Glare").
+        var startingCallee: UserID?
+        /// That invitation, as last heard of, kept until the `calls` is answered.
+        var heldGlare: CallNotification?
         /// The tick of `activeCall.duration`: the call and the instant it counts from.
         var durationTimer: (callID: String, since: Timestamp, task: Task<Void, Never>)?
         /// The completion of a login still under way (answered when it ends, or failed when a later
@@ -85,6 +90,8 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
         mutating func endCallWithSession(at now: Timestamp) -> (ended: TencentCallView?, leaving: ServiceOperation?) {
             stopDurationTimer()
             isStartingCall = false
+            startingCallee = nil
+            heldGlare = nil
             guard let view, view.ending == nil else { return (nil, nil) }
             let ended = view.endedLocally(at: now)
             self.view = ended

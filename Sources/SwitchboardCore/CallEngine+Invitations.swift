@@ -13,7 +13,9 @@ extension CallEngine {
             var participant = Participant(
                 user: user, role: .invitee, invitedBy: inviter, state: .inviting, at: now,
                 isOnline: status.isOnline)
-            if status.isBusy && (policy.busyInvitees == .reject || status.answersBusyWhileBusy) {
+            if status.losesGlare {
+                participant.enter(.rejected(.glare), at: now)
+            } else if status.isBusy && (policy.busyInvitees == .reject || status.answersBusyWhileBusy) {
                 participant.enter(.rejected(.busy), at: now)
             } else if !status.isOnline && !status.isReachableByPush && policy.offlineInvitees == .fail {
                 participant.enter(.timedOut(.offline), at: now)

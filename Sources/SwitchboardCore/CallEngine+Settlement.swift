@@ -55,7 +55,7 @@ extension CallEngine {
 
     /// Why a call that is over ended. A call someone was in ends as answered (general) or hung up
     /// (advanced); one nobody answered is summarised from the invitees' outcomes, in this order:
-    /// cancelled by the trigger, acceptance failed, declined, busy, cancelled, all offline, no answer.
+    /// cancelled by the trigger, acceptance failed, declined, busy, glare, cancelled, all offline, no answer.
     func endReason(for trigger: SettleTrigger) -> CallEndReason {
         switch trigger {
         case .quit: return .hungUp
@@ -70,6 +70,7 @@ extension CallEngine {
         if outcomes.contains(where: { if case .acceptFailed = $0 { true } else { false } }) { return .acceptFailed }
         if outcomes.contains(.rejected(.declined)) { return .declined }
         if outcomes.contains(.rejected(.busy)) { return .busy }
+        if outcomes.contains(.rejected(.glare)) { return .glare }
         if outcomes.contains(.cancelled) { return .cancelled }
         if !outcomes.isEmpty && outcomes.allSatisfy({ $0 == .timedOut(.offline) }) { return .offline }
         return .noAnswer
@@ -141,6 +142,7 @@ extension CallEngine {
         } else {
             switch participant.state {
             case .rejected(.busy): endReason = .busy
+            case .rejected(.glare): endReason = .glare
             case .rejected(.declined): endReason = .declined
             case .cancelled: endReason = .cancelled
             case .timedOut(.offline): endReason = .offline

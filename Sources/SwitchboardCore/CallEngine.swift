@@ -114,6 +114,24 @@ public struct CallEngine: Hashable, Sendable {
         return Outcome(effects: effects.finish(self))
     }
 
+    /// The service's glare rule, when this ringing call is the one that loses (docs/CALL-MODEL.md,
+    /// "Glare"): `invitee`, who is calling this call's caller in a call that survives, is rejected as
+    /// ``RejectionReason/glare`` on no device of theirs (an automatic answer, like a busy rejection).
+    /// Their devices are told the invitation is over.
+    public mutating func loseGlare(to invitee: UserID, at now: Timestamp) throws(CallError) -> Outcome {
+        try requireNotEnded()
+        let index = try requireParticipant(invitee)
+        let participant = call.participants[index]
+        guard participant.state.isRinging else { throw CallError.notRinging(participant) }
+        var effects = Effects(engine: self)
+        call.participants[index].clearDeadlines()
+        call.participants[index].enter(.rejected(.glare), at: now)
+        notifyChanged([invitee], alsoTo: [.user(invitee)], into: &effects)
+        recordParticipant(invitee, at: now, into: &effects)
+        settle(at: now, trigger: .answered(by: invitee), into: &effects)
+        return Outcome(effects: effects.finish(self))
+    }
+
     // MARK: - Validation shared by the commands
 
     static func checkSize(_ text: String?, limit: Int, what: String) throws(CallError) {

@@ -54,6 +54,9 @@ public enum CallEndReason: String, Hashable, Sendable, CaseIterable {
     case declined
     /// The invitee was busy.
     case busy
+    /// The invitee was calling the caller at the same moment, and that call survived
+    /// (docs/CALL-MODEL.md, "Glare").
+    case glare
     /// The invitation rang out, or was never acknowledged.
     case noAnswer
     /// The invitee was offline.

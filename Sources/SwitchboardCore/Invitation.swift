@@ -10,12 +10,19 @@ public struct InviteeStatus: Hashable, Sendable {
     /// The app pushes invitations to users with no device online (its offline push is configured), so
     /// an offline invitee may still answer: ``CallPolicy/OfflineInviteePolicy/fail`` keeps them ringing.
     public var isReachableByPush: Bool
+    /// The invitee is calling the inviter: an older call from the invitee to the inviter still rings,
+    /// so this invitation loses the glare and is not delivered (docs/CALL-MODEL.md, "Glare").
+    public var losesGlare: Bool
 
-    public init(isOnline: Bool, isBusy: Bool, isReachableByPush: Bool = false, answersBusyWhileBusy: Bool = false) {
+    public init(
+        isOnline: Bool, isBusy: Bool, isReachableByPush: Bool = false, answersBusyWhileBusy: Bool = false,
+        losesGlare: Bool = false
+    ) {
         self.isOnline = isOnline
         self.isBusy = isBusy
         self.answersBusyWhileBusy = answersBusyWhileBusy
         self.isReachableByPush = isReachableByPush
+        self.losesGlare = losesGlare
     }
 
     public static let onlineIdle = InviteeStatus(isOnline: true, isBusy: false)

@@ -70,10 +70,13 @@ public enum ParticipantState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why an invitee rejected. Decided in one place: a busy rejection is automatic (busy policy) or the
-/// invitee's own "I'm busy" (Tencent `ignore`); everything else is a decline.
+/// invitee's own "I'm busy" (Tencent `ignore`); a glare rejection is the service's (the invitee was
+/// calling the inviter at the same moment, and the other call survives: docs/CALL-MODEL.md, "Glare");
+/// everything else is a decline.
 public enum RejectionReason: String, Hashable, Sendable, CaseIterable {
     case declined
     case busy
+    case glare
 }
 
 /// Why an invitation ended unanswered.

@@ -203,7 +203,10 @@ extension RTMClient {
         guard let callee = call.participants.first(where: { $0.user == calleeID }) else { return }
         let current = invitation.state
         guard !current.isEnded else { return }
+        // A glare rejection is the service's, for an invitation it never delivered (docs/CALL-MODEL.md,
+        // "Glare"); every other answer implies the callee had it.
         let receivedOrAnswered = switch callee.state {
+        case .rejected(.glare): false
         case .received, .accepting, .accepted, .rejected: true
         default: false
         }

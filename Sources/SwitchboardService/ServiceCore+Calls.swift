@@ -45,11 +45,18 @@ extension ServiceCore {
             return .failure(SignalingError(.call(.invalidArgument), "the room id is empty (omit it for none)"))
         }
         let id = CallID(makeIdentifier(prefix: "c", at: now))
+        var inviteeStatus = status(of: invite.invitees, in: realm)
+        // Glare (docs/CALL-MODEL.md, "Glare"): of two crossing calls the smaller id survives. The
+        // new call normally has the larger one, and its invitee is rejected as glare without ringing.
+        let crossing = crossingCall(from: session.user, to: invite.invitees, in: realm, at: now)
+        if let crossing, Glare.survivor(crossing, id) == crossing {
+            for user in invite.invitees { inviteeStatus[user]?.losesGlare = true }
+        }
         let invitation = Invitation(
             callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
             policy: policy, mediaType: invite.mediaType, roomID: invite.roomID,
             groupID: invite.groupID, payload: invite.payload, attachments: invite.attachments,
-            inviteeStatus: status(of: invite.invitees, in: realm))
+            inviteeStatus: inviteeStatus)
         let started: (engine: CallEngine, outcome: CallEngine.Outcome)
         do {
             started = try CallEngine.start(invitation, at: now, bounds: configuration.policyBounds)
@@ -59,6 +66,9 @@ extension ServiceCore {
         realm.calls[id] = started.engine
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
         backendEvents?.deliver(.callCreated(app: realm.app, call: started.engine.call))
+        if let crossing, Glare.survivor(crossing, id) == id {
+            loseGlare(crossing, to: session.user, in: realm, at: now, followUps: &followUps)
+        }
         let call = commit(started.outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
         reportOfflineInvitations(invite.invitees, of: call, in: realm)
         return .success(.call(call, skipped: []))

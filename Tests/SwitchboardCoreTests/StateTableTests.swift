@@ -24,6 +24,7 @@ accepting                    already_accepted     already_accepted     accepting
 accepted                     already_accepted     already_accepted     accepted             already_accepted     nothing_to_confirm   accepted         already_in_call  accepted         quit             ended
 rejected(declined)           already_rejected     already_rejected     already_rejected     already_rejected     nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
 rejected(busy)               already_rejected     already_rejected     already_rejected     already_rejected     nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
+rejected(glare)              already_rejected     already_rejected     already_rejected     already_rejected     nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
 cancelled                    invitation_cancelled invitation_cancelled invitation_cancelled invitation_cancelled nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
 timedOut(noAnswer)           invitation_timed_out invitation_timed_out invitation_timed_out invitation_timed_out nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
 timedOut(noAcknowledgement)  invitation_timed_out invitation_timed_out invitation_timed_out invitation_timed_out nothing_to_confirm   not_in_call      accepted         accepted         not_in_call      not_in_call
