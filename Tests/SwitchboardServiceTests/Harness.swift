@@ -11,11 +11,14 @@ final class ServiceHarness: Sendable {
     let clock = TestClock<Duration>()
     let service: SignalingService
 
+    /// The instant the service's clock starts at.
+    static let epoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
-         store: any CallRecordStore = InMemoryCallRecordStore()) {
+         store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls()) {
         service = SignalingService(
-            configuration: configuration, clock: ServiceClock(clock, epoch: Timestamp(millisecondsSince1970: 1_767_225_600_000)),
-            store: store, verifier: verifier,
+            configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
+            store: store, verifier: verifier, liveCalls: liveCalls,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
