@@ -316,6 +316,16 @@ let package = Package(
                 "SwitchboardWire", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5
+        // mode, like the examples), and the guide's own consistency (each snippet verbatim, the counts).
+        .testTarget(
+            name: "SwitchboardPortingTests",
+            dependencies: [
+                "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardClient",
+                "SwitchboardTesting",
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [

@@ -1,0 +1,33 @@
+// The Tencent "after" snippets of docs/PORTING.md, verbatim (see AgoraSnippets.swift).
+
+import Foundation
+import SwitchboardAtomicX
+
+// MARK: - A call timer without `#selector` (docs/PORTING.md, "Selectors and target-action")
+
+final class CallTimerLabel {
+    private(set) var text = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init(callStore: CallStore = .shared) {
+        callStore.state.subscribe(StatePublisherSelector(keyPath: \CallState.activeCall.duration))
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] duration in
+                self?.text = String(format: "%02d:%02d", duration / 60, duration % 60)
+            }
+            .store(in: &cancellables)
+    }
+}
+
+// MARK: - Video views (docs/PORTING.md, "UIKit")
+
+final class RemoteVideoController {
+    let remoteView = TUIVideoView(frame: CGRect(x: 0, y: 0, width: 360, height: 640))
+    private(set) var playing: [String] = []
+
+    func show(_ userId: String, engine: TUICallEngine = .createInstance()) {
+        engine.startRemoteView(userId: userId, videoView: remoteView, onPlaying: { [weak self] userId in
+            self?.playing.append(userId)
+        }, onLoading: { _ in }, onError: { _, _, _ in })
+    }
+}

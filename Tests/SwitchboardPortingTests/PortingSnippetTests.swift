@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+import Testing
+import SwitchboardARtm
+import SwitchboardAgora
+import SwitchboardAtomicX
+import SwitchboardClient
+import SwitchboardTesting
+import SwitchboardZIM
+
+/// Runs the "after" snippets of docs/PORTING.md (the *Snippets.swift files) in a test world: each does
+/// what the guide says it does.
+@Suite("Porting guide snippets")
+struct PortingSnippetTests {
+    let appID = String(repeating: "a", count: 32)
+
+    // MARK: Agora
+
+    @Test("RtmCallManager forwards an invitation to its screen, which implements only that callback")
+    func forwardingReachesTheScreen() async throws {
+        let world = TestWorld()
+        let alice = try #require(AgoraRtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let bob = try #require(AgoraRtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let manager = RtmCallManager()
+        let screen = RingingScreen()
+        manager.screen = screen
+        bob.getRtmCall()?.callDelegate = manager
+        for (kit, user) in [(alice, "alice"), (bob, "bob")] {
+            let code = try await world.completion { done in kit.login(byToken: "token", user: user) { done($0) } }
+            #expect(code == .ok)
+        }
+        let sent = try await world.completion { done in
+            alice.getRtmCall()?.send(AgoraRtmLocalInvitation(calleeId: "bob")) { done($0) }
+        }
+        #expect(sent == .ok)
+        try await world.requireWhenIdle("the screen rings") { screen.callers == ["alice"] }
+        // The screen does not implement the cancel callback: the forwarded call reaches the default.
+        let invitation = AgoraRtmRemoteInvitation()
+        manager.rtmCallKit(try #require(bob.getRtmCall()), remoteInvitationCanceled: invitation)
+        #expect(screen.callers == ["alice"])
+    }
+
+    @Test("the app's own protocol with defaults: an implemented requirement runs, the other is a no-op")
+    func ownProtocolWithDefaults() {
+        let presenter = CallScreenPresenter()
+        let events = RecordingEvents()
+        presenter.events = events
+        presenter.present(AgoraRtmRemoteInvitation())
+        presenter.dismiss()
+        #expect(events.callers == [""])
+    }
+
+    @Test("a kit of its own on a server: made without connecting; a wrong app id still gives nil")
+    func serverKit() {
+        let kit = makeServerKit(appID: appID)
+        #expect(kit?.getRtmCall() != nil)
+        #expect(makeServerKit(appID: "short") == nil)
+    }
+
+    // MARK: anyRTC
+
+    @Test("a subclass's override of a callback its base class declares runs, through the kit")
+    func overrideOfBaseCallback() async throws {
+        let world = TestWorld()
+        let alice = try #require(ARtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let bob = try #require(ARtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let controller = SignalVideoController()
+        bob.aRtmDelegate = controller
+        bob.getRtmCall()?.callDelegate = controller
+        for (kit, user) in [(alice, "alice"), (bob, "bob")] {
+            let code = try await world.completion { done in kit.login(byToken: "token", user: user) { done($0) } }
+            #expect(code == .ok)
+        }
+        let invitation = ARtmLocalInvitation(calleeId: "bob")
+        _ = try await world.completion { done in alice.getRtmCall()?.send(invitation) { done($0) } }
+        try await world.requireWhenIdle("bob rings") { controller.screen == "ringing: alice" }
+        let canceled = try await world.completion { done in alice.getRtmCall()?.cancel(invitation) { done($0) } }
+        #expect(canceled == .ok)
+        try await world.requireWhenIdle("the override runs") { controller.screen == "missed call: alice" }
+    }
+
+    @Test("the pitfall the guide warns of: a callback only a subclass implements is never called")
+    func subclassOnlyCallbackIsNotCalled() throws {
+        let world = TestWorld()
+        let kit = try #require(ARtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let callKit = try #require(kit.getRtmCall())
+        let delegate: any ARtmCallDelegate = LateController()
+        delegate.rtmCallKit(callKit, remoteInvitationRefused: ARtmRemoteInvitation())
+        #expect((delegate as? LateController)?.screen == "idle")
+    }
+
+    // MARK: ZIM
+
+    @Test("ZIMService forwards to the handlers still alive, without NSHashTable")
+    func weakHandlerList() throws {
+        let world = TestWorld()
+        let config = ZIMAppConfig()
+        config.appID = 1
+        config.appSign = "sign"
+        let zim = try #require(ZIM.create(with: config, environment: world.environment()))
+        let service = ZIMService()
+        let kept = ReceivedCalls()
+        service.addZIMEventHandler(kept)
+        service.addZIMEventHandler(kept)
+        do {
+            let released = ReceivedCalls()
+            service.addZIMEventHandler(released)
+        }
+        service.zim(zim, callInvitationReceived: ZIMCallInvitationReceivedInfo(), callID: "call-1")
+        #expect(kept.callIDs == ["call-1"])
+        zim.destroy()
+    }
+
+    // MARK: Tencent
+
+    @Test("CallTimerLabel shows the active call's duration from the state stream, on the main queue")
+    func callTimerLabel() async throws {
+        let world = TestWorld()
+        let instance = AtomicXInstance(environment: world.environment())
+        let label = CallTimerLabel(callStore: instance.callStore)
+        await drainMainQueue()
+        #expect(label.text == "00:00")
+    }
+
+    @Test("RemoteVideoController hands a headless TUIVideoView to the engine, which reports it playing")
+    func remoteVideoView() async throws {
+        let world = TestWorld()
+        let instance = AtomicXInstance(environment: world.environment())
+        let controller = RemoteVideoController()
+        controller.show("bob", engine: instance.callEngine)
+        try await world.requireWhenIdle("bob's video plays") { controller.playing == ["bob"] }
+        #expect(controller.remoteView.frame.size == CGSize(width: 360, height: 640))
+    }
+
+    // MARK: Every surface
+
+    @Test("CallStateResponder hears the notification through a closure, not a selector")
+    func notificationClosure() {
+        let responder = CallStateResponder()
+        NotificationCenter.default.post(name: .callStateRequested, object: nil, userInfo: ["peerId": "bob"])
+        #expect(responder.answeredPeers == ["bob"])
+    }
+
+    @Test("dispatchPrecondition holds on the main queue, where Thread.isMainThread may not")
+    func mainQueuePrecondition() async {
+        let shown = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            DispatchQueue.main.async { done.resume(returning: showIncomingCall(from: "alice")) }
+        }
+        #expect(shown == "incoming call from alice")
+    }
+}
+
+// MARK: - Test doubles
+
+/// A screen that implements one call callback only.
+private final class RingingScreen: NSObject, AgoraRtmCallDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var received: [String] = []
+    var callers: [String] { lock.withLock { received } }
+
+    func rtmCallKit(_ callKit: AgoraRtmCallKit, remoteInvitationReceived remoteInvitation: AgoraRtmRemoteInvitation) {
+        lock.withLock { received.append(remoteInvitation.callerId) }
+    }
+}
+
+private final class RecordingEvents: CallScreenEvents {
+    var callers: [String] = []
+
+    func callScreen(didReceiveCallFrom callerId: String) {
+        callers.append(callerId)
+    }
+}
+
+/// Implements a callback its base class does not declare: the guide's pitfall.
+private final class LateController: CallBaseController {
+    func rtmCallKit(_ callKit: ARtmCallKit, remoteInvitationRefused remoteInvitation: ARtmRemoteInvitation) {
+        screen = "refused"
+    }
+}
+
+private final class ReceivedCalls: ZIMEventHandler {
+    var callIDs: [String] = []
+
+    func zim(_ zim: ZIM, callInvitationReceived info: ZIMCallInvitationReceivedInfo, callID: String) {
+        callIDs.append(callID)
+    }
+}
+
+/// Returns once every block the main queue held when it was called has run.
+private func drainMainQueue() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { done.resume() }
+    }
+}
