@@ -12,10 +12,10 @@ final class ServiceHarness: Sendable {
     let service: SignalingService
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
-         store: any CallRecordStore = InMemoryCallRecordStore()) {
+         store: any CallRecordStore = InMemoryCallRecordStore(), profiles: any ProfileStore = MemoryOnlyProfiles()) {
         service = SignalingService(
             configuration: configuration, clock: ServiceClock(clock, epoch: Timestamp(millisecondsSince1970: 1_767_225_600_000)),
-            store: store, verifier: verifier,
+            store: store, verifier: verifier, profiles: profiles,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
