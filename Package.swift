@@ -301,6 +301,7 @@ let package = Package(
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -514,7 +514,7 @@ extension TencentClient {
             guard let self else { return }
             state.withLock { state in
                 state.profilesInFlight.subtract(users.map(\.rawValue))
-                if case .success(.profiles(let profiles)) = result {
+                if case .success(.profiles(let profiles, _)) = result {
                     for profile in profiles { state.profiles[profile.user.rawValue] = profile }
                 }
             }
@@ -667,7 +667,7 @@ extension TencentClient {
         submit(.setProfile(nickname: nickname, avatarURL: avatarURL)) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(.profiles(let profiles)):
+            case .success(.profiles(let profiles, _)):
                 let profile = profiles.first ?? Profile(user: me, nickname: nickname, avatarURL: avatarURL)
                 state.withLock { state in
                     state.selfProfile.nickname = profile.nickname

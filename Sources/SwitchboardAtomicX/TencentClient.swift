@@ -239,7 +239,7 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
 
     private func finishLogin(_ result: Result<Reply, SignalingError>, user: UserID, generation: Int) {
         var profile = UserProfile(userID: user.rawValue)
-        if case .success(.profiles(let profiles)) = result, let mine = profiles.first {
+        if case .success(.profiles(let profiles, _)) = result, let mine = profiles.first {
             profile.nickname = mine.nickname
             profile.avatarURL = mine.avatarURL
         }

@@ -68,6 +68,10 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
                 );
                 """)
         }
+        migrator.registerMigration("v3: profile extended data") { db in
+            // Existing rows keep their values; their extended data is absent (NULL).
+            try db.execute(sql: "ALTER TABLE profiles ADD COLUMN extended_data TEXT")
+        }
         return migrator
     }
 
@@ -160,16 +164,20 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
 
     public func save(_ profile: Profile, app: AppID) throws {
         try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url) VALUES (?, ?, ?, ?)",
-                           arguments: [app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL])
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url, extended_data) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL, profile.extendedData])
         }
     }
 
     public func profiles() throws -> [(app: AppID, profile: Profile)] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT app, user, nickname, avatar_url FROM profiles ORDER BY app, user").map { row in
+            try Row.fetchAll(db, sql: """
+                SELECT app, user, nickname, avatar_url, extended_data FROM profiles ORDER BY app, user
+                """).map { row in
                 (AppID(rawValue: row["app"]),
-                 Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"]))
+                 Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"],
+                         extendedData: row["extended_data"]))
             }
         }
     }

@@ -35,7 +35,8 @@ final class Realm {
     var offlineMessages: [UserID: Deque<PeerMessage>] = [:]
     var offlineMessageBytes = 0
     var offlineSweepAt: Timestamp?
-    /// The profile each user last set (`profile.set`).
+    /// The profile each user last set (`profile.set`); empty for a user who logged in and set none. The
+    /// users with one are the app's users (docs/SERVER.md, "User profiles").
     var profiles: [UserID: Profile] = [:]
 
     init(app: AppID, configuration: AppConfiguration?, defaultCallRules: AppCallRules) {

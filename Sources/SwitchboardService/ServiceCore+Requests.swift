@@ -97,8 +97,9 @@ extension ServiceCore {
         case .setMultiDevice(let enable):
             session.ringsOnEveryDevice = enable
             return .success(.empty)
-        case .setProfile(let nickname, let avatarURL):
-            return setProfile(nickname: nickname, avatarURL: avatarURL, for: session, in: realm, at: now, followUps: &followUps)
+        case .setProfile(let nickname, let avatarURL, let extendedData):
+            return setProfile(nickname: nickname, avatarURL: avatarURL, extendedData: extendedData, for: session,
+                              in: realm, at: now, followUps: &followUps)
         case .queryProfiles(let users):
             return queryProfiles(users, in: realm)
         }

@@ -81,6 +81,7 @@ extension ServiceCore {
         realm.sessions[session.id] = session
         realm.sessionsByUser[hello.user, default: []].append(session.id)
         links[connection]?.session = (realm.app, session.id)
+        registerOnFirstLogin(hello.user, in: realm)
 
         send(.welcome(Welcome(session: session.id, resumed: false, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,

@@ -12,7 +12,9 @@ public enum Reply: Hashable, Sendable {
     case message(MessageDelivery)
     case presence([PresenceStatus])
     case members([UserID])
-    case profiles([Profile])
+    /// Profiles, one per user asked, in order; `unknown` lists the users asked about who do not exist
+    /// in the app (never logged in, no profile: docs/SERVER.md, "User profiles").
+    case profiles([Profile], unknown: [UserID] = [])
     /// The calls whose records a delete removed.
     case deletedRecords([CallID])
 }

@@ -35,10 +35,11 @@ public enum ServiceOperation: Hashable, Sendable {
     /// Under ``LoginPolicy/latestDevice``: whether this session rings for new invitations even when it
     /// is not the user's latest login (Tencent `enableMultiDeviceAbility`).
     case setMultiDevice(Bool)
-    /// Set the user's nickname and avatar (nil leaves a field as it was); the people the user shares
-    /// an active call with, and the user's other sessions, get `profile.changed`.
-    case setProfile(nickname: String?, avatarURL: String?)
-    /// The profiles of these users (users who never set one come back with no fields).
+    /// Set the user's nickname, avatar and extended data (nil leaves a field as it was); the people the
+    /// user shares an active call with, and the user's other sessions, get `profile.changed`.
+    case setProfile(nickname: String?, avatarURL: String?, extendedData: String? = nil)
+    /// The profiles of these users (users who never set one come back with no fields), and which of
+    /// them do not exist.
     case queryProfiles([UserID])
 
     /// The wire name.

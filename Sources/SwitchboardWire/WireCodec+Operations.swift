@@ -86,9 +86,10 @@ extension WireCodec {
             write(message, to: &object)
         case .setMultiDevice(let enable):
             object.add("enable", enable)
-        case .setProfile(let nickname, let avatarURL):
+        case .setProfile(let nickname, let avatarURL, let extendedData):
             object.add("nickname", nickname)
             object.add("avatarURL", avatarURL)
+            object.add("extendedData", extendedData)
         case .queryProfiles(let users):
             object.add("users", list: users)
         case .deleteRecords(let calls):
@@ -148,7 +149,8 @@ extension WireCodec {
             return .sendChannelMessage(channel: try body.string("channel"), message: try content(try body.object("message")))
         case "session.multiDevice": return .setMultiDevice(try body.bool("enable"))
         case "profile.set":
-            return .setProfile(nickname: try body.optionalString("nickname"), avatarURL: try body.optionalString("avatarURL"))
+            return .setProfile(nickname: try body.optionalString("nickname"), avatarURL: try body.optionalString("avatarURL"),
+                               extendedData: try body.optionalString("extendedData"))
         case "profile.query": return .queryProfiles(try body.users("users"))
         case "call.deleteRecords": return .deleteRecords(try body.strings("calls").map(CallID.init(rawValue:)))
         default:

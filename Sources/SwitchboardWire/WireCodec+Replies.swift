@@ -42,8 +42,9 @@ extension WireCodec {
             object.array("presence", statuses) { writer, status in write(status, to: &writer) }
         case .members(let users):
             object.add("members", list: users)
-        case .profiles(let profiles):
+        case .profiles(let profiles, let unknown):
             object.array("profiles", profiles) { writer, profile in write(profile, to: &writer) }
+            if !unknown.isEmpty { object.add("unknown", list: unknown) }
         case .deletedRecords(let calls):
             object.add("deleted", list: calls)
         }
@@ -87,7 +88,8 @@ extension WireCodec {
         case "presence":
             return .presence(try reader.objects("presence") { (entry) throws(SignalingError) in try presenceStatus(entry) })
         case "profiles":
-            return .profiles(try reader.objects("profiles") { (entry) throws(SignalingError) in try profile(entry) })
+            return .profiles(try reader.objects("profiles") { (entry) throws(SignalingError) in try profile(entry) },
+                             unknown: try reader.optionalUsers("unknown") ?? [])
         case "deleted":
             return .deletedRecords(try reader.strings("deleted").map(CallID.init(rawValue:)))
         default:
@@ -111,12 +113,13 @@ extension WireCodec {
         object.add("user", profile.user)
         object.add("nickname", profile.nickname)
         object.add("avatarURL", profile.avatarURL)
+        object.add("extendedData", profile.extendedData)
         object.endObject()
     }
 
     static func profile<V>(_ reader: JSONReader<V>) throws(SignalingError) -> Profile {
         Profile(user: UserID(rawValue: try reader.string("user")), nickname: try reader.optionalString("nickname"),
-                avatarURL: try reader.optionalString("avatarURL"))
+                avatarURL: try reader.optionalString("avatarURL"), extendedData: try reader.optionalString("extendedData"))
     }
 
     static func presenceStatus<V>(_ reader: JSONReader<V>) throws(SignalingError) -> PresenceStatus {

@@ -7,6 +7,8 @@ extension ZIM {
             handler.zim(self, connectionStateChanged: state, event: reason, extendedData: [:])
         case .tokenWillExpire(let seconds):
             handler.zim(self, tokenWillExpire: seconds)
+        case .userInfoUpdated(let user):
+            handler.zim(self, userInfoUpdated: ZIMUserFullInfo(user))
         case .callInvitationCreated(let view):
             let info = ZIMCallInvitationCreatedInfo()
             info.mode = view.mode

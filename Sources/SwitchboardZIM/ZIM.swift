@@ -101,11 +101,13 @@ open class ZIM: NSObject, @unchecked Sendable {
     // MARK: - Login
 
     /// `- loginWithUserID:config:callback:` (2.13). `config.token` is a Switchboard token; empty means
-    /// AppSign authentication (accepted only where the app allows it, DECISIONS.md).
+    /// AppSign authentication (accepted only where the app allows it, DECISIONS.md). A non-empty
+    /// `config.userName` (at most 256 bytes) becomes the user's name, as `updateUserName` would set it,
+    /// before the callback; an empty one leaves the name as it was.
     open func login(withUserID userID: String, config: ZIMLoginConfig, callback: @escaping ZIMLoggedInCallback) {
         let callback = QueueBound(callback)
         let token = config.token.isEmpty ? nil : config.token
-        client.login(user: userID, token: token) { failure in
+        client.login(user: userID, token: token, userName: config.userName) { failure in
             callback.value(ZIMError(failure))
         }
     }

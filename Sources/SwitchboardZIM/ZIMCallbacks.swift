@@ -1,6 +1,7 @@
 import Foundation
 
-// Swift mirrors of the ZIM callback block typedefs used by login and call invitation (`ZIMDefines.h`).
+// Swift mirrors of the ZIM callback block typedefs used by login, user information and call invitation
+// (`ZIMDefines.h`).
 // `long long` imports as `Int64`; every `ZIMError` is non-optional, success being
 // `.ZIMErrorCodeSuccess` with an empty message (docs/ZIM.md, "Non-optional ZIMError"). The methods take
 // them `@escaping`.
@@ -10,6 +11,18 @@ public typealias ZIMLoggedInCallback = (ZIMError) -> Void
 
 /// ZIMTokenRenewedCallback: `typedef void (^ZIMTokenRenewedCallback)(NSString *token, ZIMError *errorInfo);`
 public typealias ZIMTokenRenewedCallback = (String, ZIMError) -> Void
+
+/// ZIMUserNameUpdatedCallback (2.2): `typedef void (^ZIMUserNameUpdatedCallback)(NSString *userName, ZIMError *errorInfo);`
+public typealias ZIMUserNameUpdatedCallback = (String, ZIMError) -> Void
+
+/// ZIMUserAvatarUrlUpdatedCallback (2.3): `typedef void (^ZIMUserAvatarUrlUpdatedCallback)(NSString *userAvatarUrl, ZIMError *errorInfo);`
+public typealias ZIMUserAvatarUrlUpdatedCallback = (String, ZIMError) -> Void
+
+/// ZIMUserExtendedDataUpdatedCallback (2.2): `typedef void (^ZIMUserExtendedDataUpdatedCallback)(NSString *extendedData, ZIMError *errorInfo);`
+public typealias ZIMUserExtendedDataUpdatedCallback = (String, ZIMError) -> Void
+
+/// ZIMUsersInfoQueriedCallback (2.0): `typedef void (^ZIMUsersInfoQueriedCallback)(NSArray<ZIMUserFullInfo *> *userList, NSArray<ZIMErrorUserInfo *> *errorUserList, ZIMError *errorInfo);`
+public typealias ZIMUsersInfoQueriedCallback = ([ZIMUserFullInfo], [ZIMErrorUserInfo], ZIMError) -> Void
 
 /// ZIMCallInvitationSentCallback: `typedef void (^ZIMCallInvitationSentCallback)(NSString *callID, ZIMCallInvitationSentInfo *info, ZIMError *errorInfo);`
 public typealias ZIMCallInvitationSentCallback = (String, ZIMCallInvitationSentInfo, ZIMError) -> Void

@@ -28,6 +28,11 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         /// `nextFlag` values handed out by `queryCallInvitationList`, oldest first.
         var queryPositions: [(flag: Int64, position: QueryPosition)] = []
         var lastQueryFlag: Int64 = 0
+        /// The users this instance knows (ZIM's local user cache): those `queryUsersInfo` found, and its own
+        /// user as last set. Kept across logins of the same user.
+        var knownUsers: [String: ZIMKnownUser] = [:]
+        /// When `queryUsersInfo` asked the server, and for how many users (the last 10 s).
+        var serverUserQueries: [(at: Timestamp, count: Int)] = []
 
         var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
     }
@@ -72,10 +77,14 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
 
     // MARK: - Login, logout, token
 
-    /// `login(withUserID:config:callback:)`; `token` nil for AppSign authentication.
-    func login(user: String, token: String?, completion: @escaping @Sendable (ZIMFailure?) -> Void) {
+    /// `login(withUserID:config:callback:)`; `token` nil for AppSign authentication. A non-empty
+    /// `userName` becomes the user's stored name before the login is reported (an empty one leaves it).
+    func login(user: String, token: String?, userName: String, completion: @escaping @Sendable (ZIMFailure?) -> Void) {
         guard ZIMLimits.isValidUserID(user) else {
             return post { completion(.invalid("userID must be 1 to 32 bytes of letters, digits and !#$%&()+-:;<=.>?@[]^_{}|~")) }
+        }
+        guard userName.utf8.count <= ZIMLimits.userNameBytes else {
+            return post { completion(.invalid("userName is \(userName.utf8.count) bytes; at most \(ZIMLimits.userNameBytes)")) }
         }
         let outcome: (ClientSession, ClientSession?, Int)? = state.withLock { state in
             guard state.connection == .disconnected else { return nil }
@@ -85,6 +94,8 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             if state.user != UserID(user) {
                 state.calls = [:]
                 state.queryPositions = []
+                state.knownUsers = [:]
+                state.serverUserQueries = []
             }
             let previous = state.begin(session, as: UserID(user))
             state.connection = .connecting
@@ -96,12 +107,30 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
                 completion(ZIMFailure(.ZIMErrorCodeNetworkModuleUserHasAlreadyLogged, "already logged in"))
             }
         }
-        startLogin(session, generation: generation, retiring: { await previous?.shutdown() }) { [weak self] result in
-            let failure: ZIMFailure? = switch result {
-            case .success: nil
-            case .failure(let error): ZIMErrorMapping.sessionError(error)
+        let this = WeakReference(self)
+        startLogin(session, generation: generation, retiring: { await previous?.shutdown() }) { result in
+            switch result {
+            case .success where !userName.isEmpty:
+                this.value?.storeName(userName, on: session) { this.value?.post { completion(nil) } }
+            case .success:
+                this.value?.post { completion(nil) }
+            case .failure(let error):
+                this.value?.post { completion(ZIMErrorMapping.sessionError(error)) }
             }
-            self?.post { completion(failure) }
+        }
+    }
+
+    /// The name a login gave (ZIM: "an empty userName leaves the name as it is"), stored before the login
+    /// is reported. The login stands if storing it fails; the name is then the one stored before.
+    private func storeName(_ userName: String, on session: ClientSession, then done: @escaping @Sendable () -> Void) {
+        let this = WeakReference(self)
+        enqueue {
+            await session.submit(.setProfile(nickname: userName, avatarURL: nil, extendedData: nil)) { result in
+                if case .success(.profiles(let profiles, _)) = result, let mine = profiles.first {
+                    this.value?.remember(mine)
+                }
+                done()
+            }
         }
     }
 
@@ -206,7 +235,9 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             // ZIM logs out with `tokenExpired` once the token runs out while connected; a replayed notice
             // for a token renewed since changes nothing.
             whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
-        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage, .profileChanged:
+        case .profileChanged(let profile):
+            profileChanged(profile, generation: generation)
+        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
             break
         }
     }

@@ -27,9 +27,9 @@ open class ZIMAppConfig: NSObject {
 open class ZIMUserInfo: NSObject {
     /// ZIMUserInfo.userID (NSString *): at most 32 bytes from a restricted ASCII set.
     public var userID: String = ""
-    /// ZIMUserInfo.userName (NSString *): the display name.
+    /// ZIMUserInfo.userName (NSString *): the display name, at most 256 bytes; a login's non-empty name becomes the user's name.
     public var userName: String = ""
-    /// ZIMUserInfo.userAvatarUrl (NSString *): the avatar URL.
+    /// ZIMUserInfo.userAvatarUrl (NSString *, 2.13): the avatar URL, at most 500 bytes.
     public var userAvatarUrl: String = ""
 
     /// -init.
@@ -40,7 +40,8 @@ open class ZIMUserInfo: NSObject {
 
 /// ZIMLoginConfig (2.13): the options of `login(withUserID:config:callback:)`.
 open class ZIMLoginConfig: NSObject {
-    /// ZIMLoginConfig.userName (NSString *): the display name.
+    /// ZIMLoginConfig.userName (NSString *): the display name, at most 256 bytes; when not empty it becomes the user's name
+    /// (docs/ZIM.md, "User information").
     public var userName: String = ""
     /// ZIMLoginConfig.token (NSString *): the login token; empty when AppSign authentication is used.
     public var token: String = ""

@@ -6,6 +6,15 @@ import SwitchboardWire
 enum ZIMCallAPI: String, Sendable {
     case callInvite, callCancel, callAccept, callReject, callingInvite, callJoin, callQuit, callEnd
     case queryCallInvitationList
+    case updateUserName, updateUserAvatarUrl, updateUserExtendedData, queryUsersInfo
+
+    /// The user-information APIs (docs/ZIM.md, "User information").
+    var isUserAPI: Bool {
+        switch self {
+        case .updateUserName, .updateUserAvatarUrl, .updateUserExtendedData, .queryUsersInfo: true
+        default: false
+        }
+    }
 }
 
 /// Which `ZIMErrorCode` a refused request gets: one table, pinned by the conformance suite and listed in
@@ -24,11 +33,16 @@ enum ZIMCallAPI: String, Sendable {
 /// | general-mode call | - | - | 6000286 | 6000286 |
 /// | too many invitees, call full | 6000272 | - | 6000272 | 6000272 |
 /// | bad list, id, data too large | 6000001 | 6000001 | 6000001 | 6000001 |
+///
+/// The user-information APIs meet only service errors: as for every API (the `ServiceErrorCode` table below),
+/// except `rate_limited`, which is 6000005 (the server's frequency limit) there.
 enum ZIMErrorMapping {
     static func code(for error: SignalingError, in api: ZIMCallAPI) -> ZIMErrorCode {
         switch error.code {
         case .call(let callCode):
             return code(for: callCode, in: api)
+        case .service(.rateLimited) where api.isUserAPI:
+            return .ZIMErrorCodeCommonModuleTriggerServerFrequencyLimit
         case .service(let serviceCode):
             return code(for: serviceCode)
         case .other:
@@ -109,6 +123,7 @@ struct ZIMFailure: Error, Hashable, Sendable {
     }
 
     static let notLoggedIn = ZIMFailure(.ZIMErrorCodeNetworkModuleUserIsNotLogged, "not logged in")
+    static let unexpectedReply = ZIMFailure(.ZIMErrorCodeFailed, "unexpected reply")
 
     static func invalid(_ message: String) -> ZIMFailure {
         ZIMFailure(.ZIMErrorCodeCommonModuleParamsInvalid, message)

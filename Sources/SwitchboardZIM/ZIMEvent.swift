@@ -3,6 +3,8 @@
 enum ZIMEvent: Sendable {
     case connectionStateChanged(ZIMConnectionState, ZIMConnectionEvent)
     case tokenWillExpire(seconds: UInt32)
+    /// The user's own information, changed on another device.
+    case userInfoUpdated(ZIMKnownUser)
     case callInvitationCreated(ZIMCallView)
     case callInvitationReceived(ZIMCallView, inviter: String)
     case callInvitationCancelled(callID: String, inviter: String, mode: ZIMCallInvitationMode, extendedData: String)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// ZIMEventHandler (`@protocol ZIMEventHandler <NSObject>`): the login and call-invitation events of a
+/// ZIMEventHandler (`@protocol ZIMEventHandler <NSObject>`): the login, user-information and call-invitation events of a
 /// `ZIM` instance, set with `setEventHandler(_:)`. Every method is `@optional` in Objective-C, so the
 /// extension below gives each an empty default.
 ///
@@ -19,6 +19,12 @@ public protocol ZIMEventHandler: AnyObject {
 
     /// `zim:errorInfo:`: an error not tied to a method call.
     func zim(_ zim: ZIM, errorInfo: ZIMError)
+
+    // MARK: User information
+
+    /// `zim:userInfoUpdated:` (2.11): the user changed their own name, avatar or extended data on another
+    /// of their devices (this device learns of its own changes from the callbacks).
+    func zim(_ zim: ZIM, userInfoUpdated info: ZIMUserFullInfo)
 
     // MARK: Call invitation
 
@@ -67,6 +73,7 @@ extension ZIMEventHandler {
     public func zim(_ zim: ZIM, connectionStateChanged state: ZIMConnectionState, event: ZIMConnectionEvent, extendedData: [AnyHashable: Any]) {}
     public func zim(_ zim: ZIM, tokenWillExpire second: UInt32) {}
     public func zim(_ zim: ZIM, errorInfo: ZIMError) {}
+    public func zim(_ zim: ZIM, userInfoUpdated info: ZIMUserFullInfo) {}
     public func zim(_ zim: ZIM, callInvitationReceived info: ZIMCallInvitationReceivedInfo, callID: String) {}
     public func zim(_ zim: ZIM, callInvitationCreated info: ZIMCallInvitationCreatedInfo, callID: String) {}
     public func zim(_ zim: ZIM, callInvitationCancelled info: ZIMCallInvitationCancelledInfo, callID: String) {}

@@ -28,12 +28,13 @@ open class ZIMCallUserInfo: NSObject {
     }
 }
 
-/// ZIMErrorUserInfo: a user for whom an invitation failed.
+/// ZIMErrorUserInfo: a user for whom an invitation or a `queryUsersInfo` failed.
 open class ZIMErrorUserInfo: NSObject {
     /// ZIMErrorUserInfo.userID (NSString *): the user ID.
     public var userID: String = ""
-    /// ZIMErrorUserInfo.reason (unsigned int): the `ZIMErrorCode` raw value explaining the failure, e.g. 6000281 for an unregistered user
-    /// (project convention: docs/ZIM.md, "Per-user failure reasons"); every code fits in `UInt32`.
+    /// ZIMErrorUserInfo.reason (unsigned int): the `ZIMErrorCode` raw value explaining the failure, e.g. 6000283 for a user already in the
+    /// call, 6000011 for a queried user that does not exist (project convention: docs/ZIM.md, "Per-user failure reasons"); every code
+    /// fits in `UInt32`.
     public var reason: UInt32 = 0
 
     /// -init.

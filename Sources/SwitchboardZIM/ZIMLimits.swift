@@ -16,6 +16,17 @@ public enum ZIMLimits {
     public static let maxParticipants = ZIMCallRules.maxParticipants
     /// `extendedData` of every call config, in UTF-8 bytes (6000001 above it).
     public static let extendedDataBytes = ZIMCallRules.extendedDataBytes
+    /// `updateUserName` and `ZIMLoginConfig.userName`: UTF-8 bytes (6000001 above it).
+    public static let userNameBytes = 256
+    /// `updateUserAvatarUrl`: UTF-8 bytes (6000001 above it).
+    public static let userAvatarUrlBytes = 500
+    /// `updateUserExtendedData`: UTF-8 bytes (6000001 above it; docs/ZIM.md, "User extended data limit").
+    public static let userExtendedDataBytes = 2048
+    /// `queryUsersInfo`: userIDs in one call, and userIDs asked of the server within
+    /// ``usersInfoQueryWindow`` (6000012 above either).
+    public static let maxUsersInfoQuery = 10
+    /// The window of the `queryUsersInfo` limit.
+    public static let usersInfoQueryWindow: Duration = .seconds(10)
     /// `userID`: 1 to 32 bytes of the characters ZIM allows.
     public static let userIDBytes = 32
     /// `queryCallInvitationList` page size; larger counts are treated as this.

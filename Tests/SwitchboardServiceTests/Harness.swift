@@ -15,10 +15,11 @@ final class ServiceHarness: Sendable {
     static let epoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
-         store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls()) {
+         store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
+         profiles: any ProfileStore = MemoryOnlyProfiles()) {
         service = SignalingService(
             configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
-            store: store, verifier: verifier, liveCalls: liveCalls,
+            store: store, verifier: verifier, liveCalls: liveCalls, profiles: profiles,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

@@ -68,7 +68,7 @@ struct TencentServiceTests {
         #expect(changed(bob).map(\.avatarURL) == ["https://a.invalid/a.png", "https://a.invalid/b.png"])
         let queried = try carol.request(.queryProfiles(["alice", "zed"])).get()
         #expect(queried == .profiles([Profile(user: "alice", nickname: "Alice", avatarURL: "https://a.invalid/b.png"),
-                                      Profile(user: "zed")]))
+                                      Profile(user: "zed")], unknown: ["zed"]))
 
         let tooLong = try alice.request(.setProfile(nickname: String(repeating: "x", count: Profile.maxFieldBytes + 1), avatarURL: nil))
         #expect(tooLong.failure?.code == .service(.invalidRequest))

@@ -216,6 +216,8 @@ let sampleOperations: [ServiceOperation] = [
     .setMultiDevice(false),
     .setProfile(nickname: trickyText, avatarURL: "https://example.invalid/a.png"),
     .setProfile(nickname: nil, avatarURL: nil),
+    .setProfile(nickname: nil, avatarURL: nil, extendedData: trickyText),
+    .setProfile(nickname: "", avatarURL: "", extendedData: ""),
     .queryProfiles(["bob", "carol"]),
     .queryProfiles([]),
     .deleteRecords(["call-1", "call-2"]),
@@ -251,6 +253,9 @@ let sampleReplies: [(Reply, String)] = [
     (.members(["alice", "bob"]), "channel.members"),
     (.profiles([Profile(user: "bob", nickname: trickyText, avatarURL: "https://example.invalid/b.png"), Profile(user: "carol")]), "profile.query"),
     (.profiles([Profile(user: "alice", nickname: "Alice")]), "profile.set"),
+    (.profiles([Profile(user: "alice", nickname: "Alice", avatarURL: "a.png", extendedData: trickyText)]), "profile.set"),
+    (.profiles([Profile(user: "bob", extendedData: "{\"age\":30}"), Profile(user: "zed"), Profile(user: "yan")],
+               unknown: ["zed", "yan"]), "profile.query"),
     (.deletedRecords(["call-1"]), "call.deleteRecords"),
     (.deletedRecords([]), "call.deleteRecords"),
 ] + MessageDelivery.allCases.map { (.message($0), "message.send") }
@@ -283,6 +288,7 @@ let sampleEvents: [ServerEvent] = sampleKinds.enumerated().map { index, kind in
     .tokenExpired,
     .profileChanged(Profile(user: "alice", nickname: "Alice \u{1F600}", avatarURL: "")),
     .profileChanged(Profile(user: "bob")),
+    .profileChanged(Profile(user: "carol", nickname: "Carol", avatarURL: "c.png", extendedData: "{\"vip\":true}")),
 ] + PresenceState.allCases.map { .presenceChanged(PresenceStatus(user: "bob", state: $0)) }
 
 // MARK: Frames
