@@ -206,7 +206,8 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             // ZIM logs out with `tokenExpired` once the token runs out while connected; a replayed notice
             // for a token renewed since changes nothing.
             whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
-        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage, .profileChanged:
+        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage, .profileChanged,
+             .channelAttributesChanged:
             break
         }
     }
