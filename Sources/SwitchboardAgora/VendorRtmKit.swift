@@ -82,6 +82,7 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     }
 
     /// `getRtmCallKit`.
+    @discardableResult
     open func getRtmCall() -> VendorRtmCallKit<Vendor>? {
         rtmCallKit
     }
@@ -160,6 +161,7 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     open func setParameters(_ parameters: String) -> Int32 { 0 }
 
     /// `getSDKVersion`.
+    @discardableResult
     open class func getSDKVersion() -> String { Vendor.sdkVersion }
 
     // MARK: - Callbacks (on the callback queue)
