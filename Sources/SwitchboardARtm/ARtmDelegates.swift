@@ -14,4 +14,4 @@ public protocol ARtmCallDelegate: VendorRtmCallDelegate where SurfaceCallKit == 
 /// `ARtmChannelDelegate` (ARtmDelegate.h): channel callbacks (`VendorRtmChannelDelegate`), every one
 /// optional.
 public protocol ARtmChannelDelegate: VendorRtmChannelDelegate
-where SurfaceChannel == ARtmChannel, SurfaceMember == ARtmMember {}
+where SurfaceChannel == ARtmChannel, SurfaceMember == ARtmMember, SurfaceChannelAttribute == ARtmChannelAttribute {}

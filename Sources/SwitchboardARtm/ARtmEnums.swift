@@ -49,8 +49,14 @@ public typealias ARtmSendPeerMessageErrorCode = AgoraRtmSendPeerMessageErrorCode
 public typealias ARtmQueryPeersOnlineErrorCode = AgoraRtmQueryPeersOnlineErrorCode
 /// `ARtmPeerSubscriptionStatusErrorCode`: Agora's.
 public typealias ARtmPeerSubscriptionStatusErrorCode = AgoraRtmPeerSubscriptionStatusErrorCode
-/// `ARtmPeerSubscriptionOption`: Agora's.
-public typealias ARtmPeerSubscriptionOption = AgoraRtmPeerSubscriptionOption
+/// `ARtmPeerSubscriptionOptions`: Agora's.
+public typealias ARtmPeerSubscriptionOptions = AgoraRtmPeerSubscriptionOptions
+/// `ARtmQueryPeersBySubscriptionOptionErrorCode`: Agora's.
+public typealias ARtmQueryPeersBySubscriptionOptionErrorCode = AgoraRtmQueryPeersBySubscriptionOptionErrorCode
+/// `ARtmProcessAttributeErrorCode`: Agora's (cases `.attributeOperationErrorOk` ...).
+public typealias ARtmProcessAttributeErrorCode = AgoraRtmProcessAttributeErrorCode
+/// `ARtmChannelMemberCountErrorCode`: Agora's.
+public typealias ARtmChannelMemberCountErrorCode = AgoraRtmChannelMemberCountErrorCode
 /// `ARtmJoinChannelErrorCode`: Agora's.
 public typealias ARtmJoinChannelErrorCode = AgoraRtmJoinChannelErrorCode
 /// `ARtmLeaveChannelErrorCode`: Agora's.

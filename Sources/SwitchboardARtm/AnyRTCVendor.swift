@@ -11,6 +11,8 @@ public enum AnyRTCVendor: RtmVendor {
     /// anyRTC has no raw message class: raw data from an Agora sender arrives as an `ARtmMessage` of
     /// type `.raw` whose `text` is the sender's description.
     public static let hasRawMessageClass = false
+    /// anyRTC's `createChannelWithId:delegate:` answers nil for an id already in use ("channelId 已存在").
+    public static let createChannelReturnsExisting = false
 
     /// No reason 9.
     public typealias ConnectionChangeReason = ARtmConnectionChangeReason
@@ -20,6 +22,12 @@ public enum AnyRTCVendor: RtmVendor {
     public typealias PeerOnlineStatus = ARtmPeerOnlineStatus
     /// The member's user is `uid`, not `userId`.
     public typealias Member = ARtmMember
+    /// Who wrote a channel attribute last is `lastUpdateUid`, not `lastUpdateUserId`.
+    public typealias ChannelAttribute = ARtmChannelAttribute
+    /// `ARtmGetUserAttributesBlock`'s uid is `_Nonnull`.
+    public typealias AttributeOwner = String
+
+    public static func attributeOwner(_ owner: String) -> String { owner }
 
     public typealias Kit = ARtmKit
     public typealias Delegate = any ARtmDelegate

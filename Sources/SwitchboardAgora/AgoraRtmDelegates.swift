@@ -16,4 +16,5 @@ public protocol AgoraRtmCallDelegate: VendorRtmCallDelegate where SurfaceCallKit
 
 /// `AgoraRtmChannelDelegate`: channel callbacks (``VendorRtmChannelDelegate``), every one optional.
 public protocol AgoraRtmChannelDelegate: VendorRtmChannelDelegate
-where SurfaceChannel == AgoraRtmChannel, SurfaceMember == AgoraRtmMember {}
+where SurfaceChannel == AgoraRtmChannel, SurfaceMember == AgoraRtmMember,
+    SurfaceChannelAttribute == AgoraRtmChannelAttribute {}

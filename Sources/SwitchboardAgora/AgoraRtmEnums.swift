@@ -225,6 +225,14 @@ public enum AgoraRtmSendPeerMessageErrorCode: Int, Sendable, CaseIterable {
     case notLoggedIn = 102
 }
 
+extension AgoraRtmSendPeerMessageErrorCode {
+    /// `.imcompatibleMessage` (8) spelled correctly, as Agora's other SDKs spell it
+    /// (`PEER_MESSAGE_ERR_INCOMPATIBLE_MESSAGE`). Not a case of its own: it matches in a `switch` as an
+    /// expression pattern, so a `switch` may name either spelling (docs/AGORA.md, "Naming quirks kept
+    /// verbatim").
+    public static let incompatibleMessage = AgoraRtmSendPeerMessageErrorCode.imcompatibleMessage
+}
+
 /// AgoraRtmQueryPeersOnlineErrorCode: the result passed to the queryPeersOnlineStatus completion block.
 public enum AgoraRtmQueryPeersOnlineErrorCode: Int, Sendable, CaseIterable {
     /// AgoraRtmQueryPeersOnlineErrorOk: the query succeeded.
@@ -267,9 +275,9 @@ public enum AgoraRtmPeerSubscriptionStatusErrorCode: Int, Sendable, CaseIterable
     case notLoggedIn = 102
 }
 
-/// AgoraRtmPeerSubscriptionOption: what to subscribe to for a peer.
-public enum AgoraRtmPeerSubscriptionOption: Int, Sendable, CaseIterable {
-    /// AgoraRtmPeerSubscriptionOptionOnlineStatus: the peer's online status.
+/// AgoraRtmPeerSubscriptionOptions: what a subscription is to, for `queryPeers(bySubscriptionOption:completion:)`.
+public enum AgoraRtmPeerSubscriptionOptions: Int, Sendable, CaseIterable {
+    /// AgoraRtmPeerSubscriptionOnlineStatus: the peers' online status.
     case onlineStatus = 0
 }
 

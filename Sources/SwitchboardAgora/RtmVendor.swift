@@ -27,6 +27,11 @@ public protocol RtmVendor: Sendable {
     associatedtype PeerOnlineStatus: VendorRtmPeerOnlineStatus = AgoraRtmPeerOnlineStatus
     /// A channel member.
     associatedtype Member: VendorRtmMember = AgoraRtmMember
+    /// A channel attribute (the vendor names who wrote it last).
+    associatedtype ChannelAttribute: VendorRtmChannelAttribute = AgoraRtmChannelAttribute
+    /// The user id a user-attribute query answers with: unannotated in Agora's header (`String?`),
+    /// `_Nonnull` in anyRTC's (`String`).
+    associatedtype AttributeOwner = String?
 
     /// The engine's profile: timers, rate limits and the callbacks the vendor has.
     static var profile: RTMProfile { get }
@@ -35,6 +40,11 @@ public protocol RtmVendor: Sendable {
     /// Whether raw data arrives as a raw message class (Agora's `AgoraRtmRawMessage`) or as a plain
     /// message of type `.raw` whose `text` is the sender's description.
     static var hasRawMessageClass: Bool { get }
+    /// What `createChannel(withId:delegate:)` answers for an id the kit already has a channel for: that
+    /// channel (Agora 1.4 and later) or nil (anyRTC).
+    static var createChannelReturnsExisting: Bool { get }
+    /// `owner` as the user-attribute block takes it.
+    static func attributeOwner(_ owner: String) -> AttributeOwner
 }
 
 extension RtmVendor {
@@ -46,6 +56,13 @@ extension RtmVendor {
 
     /// Raw data arrives as an `AgoraRtmRawMessage`.
     public static var hasRawMessageClass: Bool { true }
+
+    /// Agora 1.4 and 1.5 return the channel the kit already has (docs/AGORA.md, "createChannel with an
+    /// id in use").
+    public static var createChannelReturnsExisting: Bool { true }
+
+    /// A user id in an optional, as Agora's unannotated block parameter imports.
+    public static func attributeOwner(_ owner: String) -> AttributeOwner where AttributeOwner == String? { owner }
 
     /// A received message as the vendor shows it.
     static func message(_ received: RTMMessage) -> AgoraRtmMessage {

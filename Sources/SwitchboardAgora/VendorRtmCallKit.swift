@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardClient
 import SwitchboardRTM
 
 /// The call kit of RTM 1.x, written once for every ``RtmVendor`` (`AgoraRtmCallKit`, anyRTC's
@@ -23,10 +24,22 @@ open class VendorRtmCallKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         kitStorage = kit
     }
 
+    /// `init`: a call kit of no kit yet, as `NSObject`'s public `init` makes one. Setting it as a kit's
+    /// `rtmCallKit` makes it that kit's; until then every method completes with `.notStarted` on the
+    /// main queue (or the environment's callback queue) (docs/AGORA.md, "Call kits the app makes").
+    public override init() {}
+
+    /// Makes this call kit `kit`'s, unless it belongs to a kit already.
+    func attach(to kit: Vendor.Kit) {
+        lock.withLock {
+            if kitStorage == nil { kitStorage = kit }
+        }
+    }
+
     /// `sendLocalInvitation:completion:`.
     open func send(_ localInvitation: AgoraRtmLocalInvitation, completion: AgoraRtmLocalInvitationSendBlock? = nil) {
         let completion = VendorCallback(completion)
-        guard let engine = rtmKit?.engine else { return }
+        guard let engine = rtmKit?.engine else { return Self.refuseWithoutKit(completion) }
         engine.send(localInvitation.core, owner: localInvitation, callee: localInvitation.calleeId,
                     content: localInvitation.content, channelID: localInvitation.channelId) {
             completion(RTMSurface.convert($0))
@@ -36,19 +49,28 @@ open class VendorRtmCallKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     /// `cancelLocalInvitation:completion:`.
     open func cancel(_ localInvitation: AgoraRtmLocalInvitation, completion: AgoraRtmLocalInvitationCancelBlock? = nil) {
         let completion = VendorCallback(completion)
-        rtmKit?.engine.cancel(localInvitation.core) { completion(RTMSurface.convert($0)) }
+        guard let engine = rtmKit?.engine else { return Self.refuseWithoutKit(completion) }
+        engine.cancel(localInvitation.core) { completion(RTMSurface.convert($0)) }
     }
 
     /// `acceptRemoteInvitation:completion:`.
     open func accept(_ remoteInvitation: AgoraRtmRemoteInvitation, completion: AgoraRtmRemoteInvitationAcceptBlock? = nil) {
         let completion = VendorCallback(completion)
-        rtmKit?.engine.accept(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
+        guard let engine = rtmKit?.engine else { return Self.refuseWithoutKit(completion) }
+        engine.accept(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
     }
 
     /// `refuseRemoteInvitation:completion:`.
     open func refuse(_ remoteInvitation: AgoraRtmRemoteInvitation, completion: AgoraRtmRemoteInvitationRefuseBlock? = nil) {
         let completion = VendorCallback(completion)
-        rtmKit?.engine.refuse(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
+        guard let engine = rtmKit?.engine else { return Self.refuseWithoutKit(completion) }
+        engine.refuse(remoteInvitation.core) { completion(RTMSurface.convert($0)) }
+    }
+
+    /// A call kit of no kit (made by the app, or whose kit is gone) starts nothing.
+    private static func refuseWithoutKit(_ completion: VendorCallback<AgoraRtmInvitationApiCallErrorCode>) {
+        let environment = ClientEnvironment.current
+        (environment.callbackQueue ?? .main).async(execute: environment.tracking { completion(.notStarted) })
     }
 
     /// Delivers an invitation event to the call delegate (on the callback queue).

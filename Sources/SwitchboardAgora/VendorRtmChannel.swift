@@ -72,6 +72,9 @@ open class VendorRtmChannel<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         case .memberCount(let core, let count):
             guard let (channel, delegate) = receiver(core) else { return }
             delegate.channel(channel, memberCount: count)
+        case .channelAttributeUpdate(let core, let attributes):
+            guard let (channel, delegate) = receiver(core) else { return }
+            delegate.channel(channel, attributeUpdate: attributes.map { Vendor.ChannelAttribute($0) })
         default:
             break
         }
@@ -80,10 +83,10 @@ open class VendorRtmChannel<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     /// The channel of `core` and its delegate, when both are still there.
     private static func receiver(
         _ core: RTMChannel
-    ) -> (VendorRtmChannel, any VendorRtmChannelDelegate<VendorRtmChannel, Vendor.Member>)? {
+    ) -> (VendorRtmChannel, any VendorRtmChannelDelegate<VendorRtmChannel, Vendor.Member, Vendor.ChannelAttribute>)? {
         guard let channel = core.surfaceObject as? VendorRtmChannel,
               let delegate = channel.lock.withLock({ channel.delegateObject })
-                as? any VendorRtmChannelDelegate<VendorRtmChannel, Vendor.Member>
+                as? any VendorRtmChannelDelegate<VendorRtmChannel, Vendor.Member, Vendor.ChannelAttribute>
         else { return nil }
         return (channel, delegate)
     }

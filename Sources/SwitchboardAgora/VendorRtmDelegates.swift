@@ -71,9 +71,10 @@ extension VendorRtmCallDelegate {
 }
 
 /// A channel's callbacks (`AgoraRtmChannelDelegate` and the vendors' like it).
-public protocol VendorRtmChannelDelegate<SurfaceChannel, SurfaceMember>: AnyObject {
+public protocol VendorRtmChannelDelegate<SurfaceChannel, SurfaceMember, SurfaceChannelAttribute>: AnyObject {
     associatedtype SurfaceChannel: AnyObject
     associatedtype SurfaceMember
+    associatedtype SurfaceChannelAttribute
 
     /// `channel:memberJoined:`.
     func channel(_ channel: SurfaceChannel, memberJoined member: SurfaceMember)
@@ -83,6 +84,9 @@ public protocol VendorRtmChannelDelegate<SurfaceChannel, SurfaceMember>: AnyObje
     func channel(_ channel: SurfaceChannel, messageReceived message: AgoraRtmMessage, from member: SurfaceMember)
     /// `channel:memberCount:`: at most once a second.
     func channel(_ channel: SurfaceChannel, memberCount count: Int32)
+    /// `channel:attributeUpdate:`: every attribute the channel has now, after a change whose options
+    /// asked to tell the members.
+    func channel(_ channel: SurfaceChannel, attributeUpdate attributes: [SurfaceChannelAttribute])
 }
 
 extension VendorRtmChannelDelegate {
@@ -90,4 +94,5 @@ extension VendorRtmChannelDelegate {
     public func channel(_ channel: SurfaceChannel, memberLeft member: SurfaceMember) {}
     public func channel(_ channel: SurfaceChannel, messageReceived message: AgoraRtmMessage, from member: SurfaceMember) {}
     public func channel(_ channel: SurfaceChannel, memberCount count: Int32) {}
+    public func channel(_ channel: SurfaceChannel, attributeUpdate attributes: [SurfaceChannelAttribute]) {}
 }

@@ -22,10 +22,14 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         set { lock.withLock { delegateObject = newValue.map { $0 as AnyObject } } }
     }
 
-    /// `rtmCallKit`: the same instance `getRtmCall()` returns (docs/AGORA.md, "One call kit per kit").
+    /// `rtmCallKit`: the same instance `getRtmCall()` returns (docs/AGORA.md, "One call kit per kit"). A
+    /// call kit the app made and sets here becomes this kit's ("Call kits the app makes").
     open var rtmCallKit: VendorRtmCallKit<Vendor>? {
         get { lock.withLock { callKitStorage } }
-        set { lock.withLock { callKitStorage = newValue } }
+        set {
+            newValue?.attach(to: vendorKit)
+            lock.withLock { callKitStorage = newValue }
+        }
     }
 
     /// `initWithAppId:delegate:`: nil unless `appId` is 32 characters, the only check Agora documents.
@@ -39,9 +43,14 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
         guard let engine = RTMClient(appID: appId, profile: Vendor.profile, environment: environment) else { return nil }
         self.engine = engine
         super.init()
+        RtmKitCensus.process.kitCreated(of: Vendor.self)
         self.delegate = delegate
         callKitStorage = VendorRtmCallKit(kit: vendorKit)
         engine.setEventHandler { [weak self] event in self?.deliver(event) }
+    }
+
+    deinit {
+        RtmKitCensus.process.kitReleased(of: Vendor.self)
     }
 
     /// This kit as its vendor's class, which every kit is: the vendor's class is the one that is made.
@@ -73,6 +82,7 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     }
 
     /// `getRtmCallKit`.
+    @discardableResult
     open func getRtmCall() -> VendorRtmCallKit<Vendor>? {
         rtmCallKit
     }
@@ -113,8 +123,14 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
 
     // MARK: - Channels
 
-    /// `createChannelWithId:delegate:`: nil for an invalid id or one this kit already created.
+    /// `createChannelWithId:delegate:`: nil for an invalid id. For an id this kit already has a channel
+    /// for, Agora answers that channel (its delegate unchanged) and anyRTC nil (docs/AGORA.md,
+    /// "createChannel with an id in use").
+    @discardableResult
     open func createChannel(withId channelId: String, delegate: Vendor.ChannelDelegate?) -> VendorRtmChannel<Vendor>? {
+        if let existing = engine.channelNamed(channelId) {
+            return Vendor.createChannelReturnsExisting ? existing.surfaceObject as? VendorRtmChannel<Vendor> : nil
+        }
         guard let core = engine.createChannel(channelId) else { return nil }
         let channel = VendorRtmChannel<Vendor>(kit: vendorKit, core: core, delegate: delegate)
         core.surfaceObject = channel
@@ -122,22 +138,30 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
     }
 
     /// `destroyChannelWithId:`: leaves the channel if joined and releases it.
+    @discardableResult
     open func destroyChannel(withId channelId: String) -> Bool {
         engine.destroyChannel(channelId)
     }
 
     // MARK: - Settings
 
+    // The SDK's `int` results are discardable, as every Objective-C method's result is in Swift.
+
     /// `setLogFile:`: Switchboard logs through swift-log; accepted and ignored (0 = success).
+    @discardableResult
     open func setLogFile(_ logFile: String) -> Int32 { 0 }
     /// `setLogFileSize:`: accepted and ignored.
+    @discardableResult
     open func setLogFileSize(_ fileSizeInKBytes: Int32) -> Int32 { 0 }
     /// `setLogFilters:`: accepted and ignored.
+    @discardableResult
     open func setLogFilters(_ filter: Vendor.LogFilter) -> Int32 { 0 }
     /// `setParameters:`: accepted and ignored.
+    @discardableResult
     open func setParameters(_ parameters: String) -> Int32 { 0 }
 
     /// `getSDKVersion`.
+    @discardableResult
     open class func getSDKVersion() -> String { Vendor.sdkVersion }
 
     // MARK: - Callbacks (on the callback queue)
@@ -156,7 +180,7 @@ open class VendorRtmKit<Vendor: RtmVendor>: NSObject, @unchecked Sendable {
             delegate?.rtmKitTokenDidExpire(vendorKit)
         case .tokenPrivilegeWillExpire:
             tokenPrivilegeWillExpire()
-        case .memberJoined, .memberLeft, .channelMessageReceived, .memberCount:
+        case .memberJoined, .memberLeft, .channelMessageReceived, .memberCount, .channelAttributeUpdate:
             VendorRtmChannel<Vendor>.deliver(event)
         default:
             rtmCallKit?.deliver(event)

@@ -412,7 +412,8 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
                 // The session can still send: the call in progress is left, as at logout.
                 await Self.retire(session, leaving: forcedOut(.loginExpired, generation: generation))
             })
-        case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
+        case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage,
+             .channelAttributesChanged:
             break
         }
     }

@@ -54,6 +54,12 @@ public final class RTMChannel: Sendable {
             self, RTMMessage(message.content, sentAt: message.sentAt, isOffline: false), from: message.from.rawValue))
     }
 
+    /// Someone changed the channel's attributes and asked for its members to be told.
+    func attributesChanged(_ attributes: [ChannelAttribute]) {
+        guard isJoined else { return }
+        client?.emit(.channelAttributeUpdate(self, attributes))
+    }
+
     /// The service's answer to a join (the first, or the rejoin after a long outage).
     func joined(_ reply: Reply) {
         if case .members(let members) = reply {

@@ -156,6 +156,39 @@ extension RTMClient {
         }
     }
 
+    /// `getChannelMemberCount(_:completion:)`: no membership needed; at most 32 channels.
+    public func memberCounts(of channels: [String],
+                             completion: @escaping @Sendable ([ChannelMemberCount]?, RTMCode.ChannelMemberCount) -> Void) {
+        let now = now
+        let refusal: RTMCode.ChannelMemberCount? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard channels.count <= RTMLimits.memberCountChannels else { return .exceedLimit }
+            guard !channels.isEmpty, channels.allSatisfy(RTMLimits.isValidID) else { return .invalidArgument }
+            guard state.memberCountRate.admit(at: now) else { return .tooOften }
+            return nil
+        }
+        if let refusal {
+            return post { completion(nil, refusal) }
+        }
+        submit(.channelMemberCounts(channels), timeout: RTMLimits.memberCountTimeout) { [weak self] result in
+            switch result {
+            case .success(.memberCounts(let counts)):
+                self?.post { completion(counts, .ok) }
+            case .success:
+                self?.post { completion([], .ok) }
+            case .failure(let error):
+                let code: RTMCode.ChannelMemberCount = switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.invalidChannel), .service(.invalidRequest): .invalidArgument
+                case .service(.notLoggedIn): .notLoggedIn
+                case .service(.rateLimited): .tooOften
+                default: .failure
+                }
+                self?.post { completion(nil, code) }
+            }
+        }
+    }
+
     /// A message the SDK would accept: text or raw data plus description, not empty, at most 32 KB.
     static func isValid(_ message: RTMMessage) -> Bool {
         let size = message.content.byteCount

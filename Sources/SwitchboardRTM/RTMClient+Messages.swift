@@ -123,4 +123,34 @@ extension RTMClient {
             }
         }
     }
+
+    /// `queryPeersBySubscriptionOption(_:completion:)` for the online status: the peers this kit's
+    /// session is subscribed to, as the service has them.
+    public func subscribedPeers(completion: @escaping @Sendable ([String]?, RTMCode.QueryPeersBySubscriptionOption) -> Void) {
+        let now = now
+        let refusal: RTMCode.QueryPeersBySubscriptionOption? = state.withLock { state in
+            guard state.isLoggedIn else { return .notLoggedIn }
+            guard state.subscriptionQueryRate.admit(at: now) else { return .tooOften }
+            return nil
+        }
+        if let refusal {
+            return post { completion(nil, refusal) }
+        }
+        submit(.presenceSubscriptions, timeout: RTMLimits.subscriptionQueryTimeout) { [weak self] result in
+            switch result {
+            case .success(.users(let users)):
+                self?.post { completion(users.map(\.rawValue), .ok) }
+            case .success:
+                self?.post { completion([], .ok) }
+            case .failure(let error):
+                let code: RTMCode.QueryPeersBySubscriptionOption = switch error.code {
+                case .service(.timeout): .timeout
+                case .service(.notLoggedIn): .notLoggedIn
+                case .service(.rateLimited): .tooOften
+                default: .failure
+                }
+                self?.post { completion(nil, code) }
+            }
+        }
+    }
 }

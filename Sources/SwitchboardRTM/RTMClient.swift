@@ -36,6 +36,15 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         var membersRate = RateLimiter(RTMLimits.membersRate)
         var queryRate = RateLimiter(RTMLimits.queryPeersRate)
         var subscribeRate = RateLimiter(RTMLimits.subscribeRate)
+        var subscriptionQueryRate = RateLimiter(RTMLimits.subscriptionQueryRate)
+        var userAttributeUpdateRate = RateLimiter(RTMLimits.userAttributeUpdateRate)
+        var userAttributeQueryRate = RateLimiter(RTMLimits.userAttributeQueryRate)
+        var channelAttributeUpdateRate = RateLimiter(RTMLimits.channelAttributeUpdateRate)
+        var channelAttributeQueryRate = RateLimiter(RTMLimits.channelAttributeQueryRate)
+        var memberCountRate = RateLimiter(RTMLimits.memberCountRate)
+        /// The local user's attributes as the service last confirmed them: they live with the login
+        /// session, and are set again after the service lost it (docs/AGORA.md, "User attributes").
+        var localAttributes: [Attribute] = []
 
         /// Logged in: the APIs that need a login may be used (reconnecting counts; aborted does not).
         public var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
@@ -217,6 +226,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
                 state.outgoing = [:]
                 state.incoming = [:]
                 state.subscriptions = []
+                state.localAttributes = []
                 for channel in state.channels.values { channel.sessionEnded() }
             }
         }
@@ -240,6 +250,8 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
             channelNamed(channel)?.memberLeft(user)
         case .channelMessage(let message):
             channelNamed(message.channel)?.messageReceived(message)
+        case .channelAttributesChanged(let channel, let attributes):
+            channelNamed(channel)?.attributesChanged(attributes)
         case .profileChanged:
             // Agora and anyRTC show no profiles of call peers.
             break
@@ -257,11 +269,15 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         }
     }
 
-    /// The service lost the session and a fresh login replaced it: rejoin the channels the app is in and
-    /// renew the presence subscriptions, as the SDK does after a long outage.
+    /// The service lost the session and a fresh login replaced it: rejoin the channels the app is in,
+    /// renew the presence subscriptions and set the local user's attributes again, as the SDK does after
+    /// a long outage.
     private func sessionReplaced() {
-        let (channels, subscriptions) = state.withLock { state in
-            (state.channels.values.filter(\.isJoined), state.subscriptions)
+        let (channels, subscriptions, attributes) = state.withLock { state in
+            (state.channels.values.filter(\.isJoined), state.subscriptions, state.localAttributes)
+        }
+        if !attributes.isEmpty {
+            resyncLocalAttributes(attributes)
         }
         for channel in channels {
             submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout) { result in
@@ -281,7 +297,8 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         }
     }
 
-    func channelNamed(_ id: String) -> RTMChannel? {
+    /// The channel this instance has under `id`, if any.
+    public func channelNamed(_ id: String) -> RTMChannel? {
         state.withLock { $0.channels[id] }
     }
 }

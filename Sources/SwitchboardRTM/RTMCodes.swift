@@ -109,4 +109,22 @@ public enum RTMCode {
         case ok = 0, failure, rejected, timeout, tooOften, notInChannel
         case notInitialized = 101, notLoggedIn = 102
     }
+
+    /// `AgoraRtmProcessAttributeErrorCode`: the result of every user and channel attribute method.
+    public enum ProcessAttribute: Int, Sendable, Error, CaseIterable {
+        case ok = 0, notReady, failure, invalidArgument, sizeOverflow, tooOften, userNotFound, timeout
+        case notInitialized = 101, notLoggedIn = 102
+    }
+
+    /// `AgoraRtmChannelMemberCountErrorCode`.
+    public enum ChannelMemberCount: Int, Sendable, Error, CaseIterable {
+        case ok = 0, failure, invalidArgument, tooOften, timeout, exceedLimit
+        case notInitialized = 101, notLoggedIn = 102
+    }
+
+    /// `AgoraRtmQueryPeersBySubscriptionOptionErrorCode`.
+    public enum QueryPeersBySubscriptionOption: Int, Sendable, Error, CaseIterable {
+        case ok = 0, failure, timeout, tooOften
+        case notInitialized = 101, notLoggedIn = 102
+    }
 }

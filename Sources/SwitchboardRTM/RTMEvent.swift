@@ -27,6 +27,8 @@ public enum RTMEvent: Sendable {
     case memberLeft(RTMChannel, user: String)
     case channelMessageReceived(RTMChannel, RTMMessage, from: String)
     case memberCount(RTMChannel, Int32)
+    /// `channel(_:attributeUpdate:)`: every attribute the channel has now.
+    case channelAttributeUpdate(RTMChannel, [ChannelAttribute])
 }
 
 /// A received or sent message (`AgoraRtmMessage` / `AgoraRtmRawMessage`).

@@ -1,6 +1,7 @@
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
+import SwitchboardWire
 
 /// What differs between the surfaces that share this engine: their timers, limits and the few
 /// callbacks one has and the other lacks (docs/AGORA.md, "anyRTC differences", "Login timeout" and
@@ -68,6 +69,20 @@ public enum RTMLimits {
     /// `channel(_:memberCount:)` fires at most once per this interval.
     public static let memberCountInterval: Duration = .seconds(1)
 
+    /// User attributes (`AgoraRtmAttribute`): a key of at most 32 bytes of visible characters, a value of
+    /// at most 8 KB, at most 32 of them and 16 KB in all (`attributeOperationErrorSizeOverflow`).
+    public static let attributeKeyBytes = 32
+    public static let userAttributes = AttributeLimits(count: 32, totalBytes: 16 * 1024, valueBytes: 8 * 1024)
+    /// Channel attributes: as a user's, but 32 KB in all.
+    public static let channelAttributes = AttributeLimits(count: 32, totalBytes: 32 * 1024, valueBytes: 8 * 1024)
+    /// Channels one `getChannelMemberCount` may name.
+    public static let memberCountChannels = 32
+
+    /// Attribute operations, member counts and `queryPeersBySubscriptionOption` time out after 5 s.
+    public static let attributeTimeout: Duration = .seconds(5)
+    public static let memberCountTimeout: Duration = .seconds(5)
+    public static let subscriptionQueryTimeout: Duration = .seconds(5)
+
     /// Per-instance rate limits other than messages.
     public static let loginRate = RateLimit(count: 2, per: .seconds(1))
     public static let renewTokenRate = RateLimit(count: 2, per: .seconds(1))
@@ -76,6 +91,18 @@ public enum RTMLimits {
     public static let membersRate = RateLimit(count: 5, per: .seconds(2))
     public static let queryPeersRate = RateLimit(count: 10, per: .seconds(5))
     public static let subscribeRate = RateLimit(count: 10, per: .seconds(5))
+    /// `queryPeersBySubscriptionOption`.
+    public static let subscriptionQueryRate = RateLimit(count: 10, per: .seconds(5))
+    /// Setting, adding, deleting and clearing the local user's attributes, together.
+    public static let userAttributeUpdateRate = RateLimit(count: 10, per: .seconds(5))
+    /// Getting users' attributes, all or by keys, together.
+    public static let userAttributeQueryRate = RateLimit(count: 40, per: .seconds(5))
+    /// Setting, adding, deleting and clearing channel attributes, together.
+    public static let channelAttributeUpdateRate = RateLimit(count: 10, per: .seconds(5))
+    /// Getting channel attributes, all or by keys, together.
+    public static let channelAttributeQueryRate = RateLimit(count: 10, per: .seconds(5))
+    /// `getChannelMemberCount`.
+    public static let memberCountRate = RateLimit(count: 1, per: .seconds(1))
 
     /// Agora's user and channel id rule (AgoraRtmKit.h): 1 to 64 bytes of printable ASCII from a fixed
     /// set, and not "null".

@@ -38,6 +38,12 @@ final class Realm {
     /// The profile each user last set (`profile.set`); empty for a user who logged in and set none. The
     /// users with one are the app's users (docs/SERVER.md, "User profiles").
     var profiles: [UserID: Profile] = [:]
+    /// Each user's attributes by key, while the user has a session.
+    var userAttributes: [UserID: [String: String]] = [:]
+    /// Each channel's attributes by key, while the channel is in use.
+    var channelAttributes: [String: [String: ChannelAttribute]] = [:]
+    /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
+    var channelAttributesExpiry: [String: Timestamp] = [:]
 
     init(app: AppID, configuration: AppConfiguration?, defaultCallRules: AppCallRules) {
         self.app = app

@@ -41,6 +41,8 @@ public struct ServiceConfiguration: Sendable {
     public var policyBounds: CallPolicy.Bounds
     /// The call rules of apps that set none of their own, and of development mode's one app.
     public var callRules: AppCallRules
+    /// Bounds on user and channel attributes and member-count queries.
+    public var attributes: AttributeConfiguration
 
     public init(
         apps: [AppConfiguration] = [],
@@ -60,7 +62,8 @@ public struct ServiceConfiguration: Sendable {
         offlineMessageBytesPerApp: Int = 64 * 1024 * 1024,
         emptyCallRetention: Duration = .seconds(10 * 60),
         policyBounds: CallPolicy.Bounds = .standard,
-        callRules: AppCallRules = .standard
+        callRules: AppCallRules = .standard,
+        attributes: AttributeConfiguration = .standard
     ) {
         self.apps = apps
         self.heartbeatInterval = heartbeatInterval
@@ -80,6 +83,7 @@ public struct ServiceConfiguration: Sendable {
         self.emptyCallRetention = emptyCallRetention
         self.policyBounds = policyBounds
         self.callRules = callRules
+        self.attributes = attributes
     }
 
     /// Development mode with the documented timers.

@@ -41,6 +41,9 @@ extension ServiceCore {
         case .restartGrace(let app):
             guard let realm = realms[app] else { return }
             restartGraceOver(in: realm, at: deadline.time)
+        case .channelAttributes(let app, let channel):
+            guard let realm = realms[app] else { return }
+            expireChannelAttributes(channel, in: realm, at: deadline.time)
         }
     }
 }

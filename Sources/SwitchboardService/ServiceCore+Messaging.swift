@@ -100,7 +100,7 @@ extension ServiceCore {
 
     // MARK: - Channels
 
-    private func checkChannelID(_ channel: String) -> SignalingError? {
+    func checkChannelID(_ channel: String) -> SignalingError? {
         let utf8 = channel.utf8
         if utf8.isEmpty || utf8.count > 64 || !utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
             return SignalingError(.invalidChannel, "channel id \(String(reflecting: channel)) must be 1 to 64 bytes of printable ASCII")
@@ -127,6 +127,7 @@ extension ServiceCore {
         members[session.user, default: []].insert(session.id)
         realm.channels[channel] = members
         session.channels.insert(channel)
+        realm.channelAttributesExpiry[channel] = nil
         if isNewMember {
             let others = memberSessions(of: channel, in: realm, excluding: session.user)
             followUps.then { [self] in
@@ -140,13 +141,16 @@ extension ServiceCore {
 
     /// Removes a session from a channel at once. When it was the user's last session there, returns
     /// what to tell the other members (the user left); the caller sends it when its response is out.
-    func leaveChannel(_ channel: String, session: Session, in realm: Realm) -> [(event: ServerEvent, session: Session)] {
+    func leaveChannel(
+        _ channel: String, session: Session, in realm: Realm, at now: Timestamp
+    ) -> [(event: ServerEvent, session: Session)] {
         session.channels.remove(channel)
         guard var members = realm.channels[channel] else { return [] }
         members[session.user]?.remove(session.id)
         let userLeft = members[session.user]?.isEmpty ?? true
         if userLeft { members[session.user] = nil }
         realm.channels[channel] = members.isEmpty ? nil : members
+        if members.isEmpty { channelEmptied(channel, in: realm, at: now) }
         guard userLeft else { return [] }
         return memberSessions(of: channel, in: realm, excluding: session.user).map {
             (ServerEvent.channelMemberLeft(channel: channel, user: session.user), $0)
@@ -176,7 +180,7 @@ extension ServiceCore {
     }
 
     /// The sessions of a channel's members other than `user`, in a stable order.
-    private func memberSessions(of channel: String, in realm: Realm, excluding user: UserID) -> [Session] {
+    func memberSessions(of channel: String, in realm: Realm, excluding user: UserID?) -> [Session] {
         let members = realm.channels[channel] ?? [:]
         return members.keys.sorted().filter { $0 != user }.flatMap { member in
             (members[member] ?? []).sorted { $0.rawValue < $1.rawValue }.compactMap { realm.sessions[$0] }

@@ -84,7 +84,7 @@ extension ServiceCore {
             guard session.channels.contains(channel) else {
                 return .failure(SignalingError(.notInChannel, "not a member of channel \(channel)"))
             }
-            let notices = leaveChannel(channel, session: session, in: realm)
+            let notices = leaveChannel(channel, session: session, in: realm, at: now)
             followUps.then { [self] in notices.forEach { emit($0.event, to: $0.session, at: now) } }
             return .success(.empty)
         case .channelMembers(let channel):
@@ -102,6 +102,19 @@ extension ServiceCore {
                               in: realm, at: now, followUps: &followUps)
         case .queryProfiles(let users):
             return queryProfiles(users, in: realm)
+        case .setUserAttributes(let change, let limits):
+            return setUserAttributes(change, limits: limits, for: session, in: realm)
+        case .getUserAttributes(let user, let keys):
+            return userAttributes(of: user, keys: keys, in: realm)
+        case .setChannelAttributes(let channel, let change, let notify, let limits):
+            return setChannelAttributes(change, of: channel, notify: notify, limits: limits, from: session, in: realm,
+                                        at: now, followUps: &followUps)
+        case .getChannelAttributes(let channel, let keys):
+            return channelAttributes(of: channel, keys: keys, in: realm)
+        case .channelMemberCounts(let channels):
+            return memberCounts(of: channels, in: realm)
+        case .presenceSubscriptions:
+            return .success(.users(session.subscriptions.sorted()))
         }
     }
 

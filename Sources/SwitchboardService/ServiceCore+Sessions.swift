@@ -195,7 +195,7 @@ extension ServiceCore {
             disconnect(connection)
         }
         for channel in session.channels.sorted() {
-            for notice in leaveChannel(channel, session: session, in: realm) {
+            for notice in leaveChannel(channel, session: session, in: realm, at: now) {
                 emit(notice.event, to: notice.session, at: now)
             }
         }
@@ -204,6 +204,8 @@ extension ServiceCore {
         callDeviceGone(session.endpoint, in: realm, at: now)
         presenceMayHaveChanged(session.user, from: previousPresence, in: realm, at: now)
         if !realm.hasSession(session.user) {
+            // A user's attributes live as long as the user has a session (docs/CALL-MODEL.md, "Attributes").
+            realm.userAttributes[session.user] = nil
             callPresenceChanged(session.user, isOnline: false, in: realm, at: now)
         }
     }

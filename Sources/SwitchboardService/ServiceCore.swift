@@ -210,6 +210,8 @@ struct Deadline: Comparable {
         /// The grace period after a restart is over: users of resumed calls who did not log back in
         /// are offline for their calls.
         case restartGrace(AppID)
+        /// Drop the attributes of a channel that has stayed empty for the retention.
+        case channelAttributes(AppID, String)
     }
 
     var time: Timestamp

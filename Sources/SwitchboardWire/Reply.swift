@@ -17,6 +17,14 @@ public enum Reply: Hashable, Sendable {
     case profiles([Profile], unknown: [UserID] = [])
     /// The calls whose records a delete removed.
     case deletedRecords([CallID])
+    /// A user's attributes (`attributes.user.*`), by key.
+    case attributes([Attribute])
+    /// A channel's attributes (`attributes.channel.*`), by key.
+    case channelAttributes([ChannelAttribute])
+    /// Channels' member counts, in the order asked.
+    case memberCounts([ChannelMemberCount])
+    /// Users (`presence.subscriptions`), sorted.
+    case users([UserID])
 }
 
 /// A user a partial cancel or invite-more could not act on, and why.

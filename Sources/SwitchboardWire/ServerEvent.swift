@@ -15,6 +15,8 @@ public enum ServerEvent: Hashable, Sendable {
     case tokenExpired
     /// A user this session shares an active call with (or the session's own user) changed their profile.
     case profileChanged(Profile)
+    /// A channel the session is in has these attributes now (sent when the change asked to notify).
+    case channelAttributesChanged(channel: String, attributes: [ChannelAttribute])
 
     /// The wire name.
     public var name: String {
@@ -40,6 +42,7 @@ public enum ServerEvent: Hashable, Sendable {
         case .tokenWillExpire: "session.tokenWillExpire"
         case .tokenExpired: "session.tokenExpired"
         case .profileChanged: "profile.changed"
+        case .channelAttributesChanged: "channel.attributesChanged"
         }
     }
 }

@@ -41,6 +41,21 @@ public enum ServiceOperation: Hashable, Sendable {
     /// The profiles of these users (users who never set one come back with no fields), and which of
     /// them do not exist.
     case queryProfiles([UserID])
+    /// Change the user's attributes, which last while the user has a session; answers them afterwards.
+    /// `limits` may only tighten the service's (docs/CALL-MODEL.md, "Attributes").
+    case setUserAttributes(AttributeChange, limits: AttributeLimits?)
+    /// A user's attributes: all of them, or those with these keys (`user_not_found` for a user with no
+    /// session).
+    case getUserAttributes(UserID, keys: [String]?)
+    /// Change a channel's attributes (no membership needed); its members get `channel.attributesChanged`
+    /// when `notify`. Answers the attributes afterwards.
+    case setChannelAttributes(channel: String, AttributeChange, notify: Bool, limits: AttributeLimits?)
+    /// A channel's attributes: all of them, or those with these keys (no membership needed).
+    case getChannelAttributes(channel: String, keys: [String]?)
+    /// How many users are in each of these channels (no membership needed).
+    case channelMemberCounts([String])
+    /// The users whose presence this session watches.
+    case presenceSubscriptions
 
     /// The wire name.
     public var name: String {
@@ -64,6 +79,12 @@ public enum ServiceOperation: Hashable, Sendable {
         case .setMultiDevice: "session.multiDevice"
         case .setProfile: "profile.set"
         case .queryProfiles: "profile.query"
+        case .setUserAttributes: "attributes.user.set"
+        case .getUserAttributes: "attributes.user.get"
+        case .setChannelAttributes: "attributes.channel.set"
+        case .getChannelAttributes: "attributes.channel.get"
+        case .channelMemberCounts: "channel.memberCount"
+        case .presenceSubscriptions: "presence.subscriptions"
         }
     }
 }

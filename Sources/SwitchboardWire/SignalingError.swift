@@ -93,6 +93,10 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case tooManyChannels = "too_many_channels"
     /// The paging cursor is not one the service issued.
     case invalidCursor = "invalid_cursor"
+    /// The attributes a change would leave exceed the service's limits or the ones the request named.
+    case attributesTooLarge = "attributes_too_large"
+    /// The user has no session (a user's attributes exist only while they do).
+    case userNotFound = "user_not_found"
     /// The service failed; the request may be retried.
     case internalError = "internal_error"
     /// Client side: no response in time.

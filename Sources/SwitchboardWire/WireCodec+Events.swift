@@ -9,7 +9,7 @@ extension WireCodec {
         "call.created", "call.invited", "call.participantsChanged", "call.cancelled", "call.timedOut",
         "call.acceptConfirmed", "call.acceptFailed", "call.answeredElsewhere", "call.ended", "call.synced",
         "message.received", "presence.changed", "channel.memberJoined", "channel.memberLeft", "channel.message",
-        "session.tokenWillExpire", "session.tokenExpired", "profile.changed",
+        "session.tokenWillExpire", "session.tokenExpired", "profile.changed", "channel.attributesChanged",
     ]
 
     // MARK: Encoding
@@ -66,6 +66,9 @@ extension WireCodec {
             object.add("sentAt", message.sentAt)
         case .tokenWillExpire(let expiresAt):
             object.add("expiresAt", expiresAt)
+        case .channelAttributesChanged(let channel, let attributes):
+            object.add("channel", channel)
+            object.array("attributes", attributes) { writer, attribute in write(attribute, to: &writer) }
         case .tokenExpired, .profileChanged:
             break
         }
@@ -109,6 +112,10 @@ extension WireCodec {
             return .tokenExpired
         case "profile.changed":
             return .profileChanged(try profile(body))
+        case "channel.attributesChanged":
+            return .channelAttributesChanged(
+                channel: try body.string("channel"),
+                attributes: try body.objects("attributes") { (entry) throws(SignalingError) in try channelAttribute(entry) })
         default:
             let call = try ModelCoding.call(try body.object("call"), includeInternals: false)
             return .call(CallNotification(kind: try notificationKind(named: name, body: body), call: call))

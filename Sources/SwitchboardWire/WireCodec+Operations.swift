@@ -14,6 +14,8 @@ extension WireCodec {
         "presence.query", "presence.subscribe", "presence.unsubscribe",
         "channel.join", "channel.leave", "channel.members", "channel.send",
         "session.multiDevice", "profile.set", "profile.query", "call.media", "call.deleteRecords",
+        "attributes.user.set", "attributes.user.get", "attributes.channel.set", "attributes.channel.get",
+        "channel.memberCount", "presence.subscriptions",
     ]
 
     // MARK: Encoding
@@ -26,7 +28,7 @@ extension WireCodec {
     static func writeBody<W: JSONStreamWriter>(of operation: ServiceOperation, to object: inout W) {
         object.beginObject()
         switch operation {
-        case .logout, .activeCalls:
+        case .logout, .activeCalls, .presenceSubscriptions:
             break
         case .renewToken(let token):
             object.add("token", token)
@@ -94,6 +96,20 @@ extension WireCodec {
             object.add("users", list: users)
         case .deleteRecords(let calls):
             object.add("calls", list: calls)
+        case .setUserAttributes(let change, let limits):
+            write(change, limits: limits, to: &object)
+        case .getUserAttributes(let user, let keys):
+            object.add("user", user)
+            if let keys { object.add("keys", strings: keys) }
+        case .setChannelAttributes(let channel, let change, let notify, let limits):
+            object.add("channel", channel)
+            write(change, limits: limits, to: &object)
+            object.add("notify", notify)
+        case .getChannelAttributes(let channel, let keys):
+            object.add("channel", channel)
+            if let keys { object.add("keys", strings: keys) }
+        case .channelMemberCounts(let channels):
+            object.add("channels", strings: channels)
         }
         object.endObject()
     }
@@ -153,6 +169,17 @@ extension WireCodec {
                                extendedData: try body.optionalString("extendedData"))
         case "profile.query": return .queryProfiles(try body.users("users"))
         case "call.deleteRecords": return .deleteRecords(try body.strings("calls").map(CallID.init(rawValue:)))
+        case "attributes.user.set":
+            return .setUserAttributes(try attributeChange(body), limits: try attributeLimits(body))
+        case "attributes.user.get":
+            return .getUserAttributes(UserID(rawValue: try body.string("user")), keys: try body.optionalStrings("keys"))
+        case "attributes.channel.set":
+            return .setChannelAttributes(channel: try body.string("channel"), try attributeChange(body),
+                                         notify: try body.bool("notify"), limits: try attributeLimits(body))
+        case "attributes.channel.get":
+            return .getChannelAttributes(channel: try body.string("channel"), keys: try body.optionalStrings("keys"))
+        case "channel.memberCount": return .channelMemberCounts(try body.strings("channels"))
+        case "presence.subscriptions": return .presenceSubscriptions
         default:
             let call = try callID(body)
             return .call(call, try callAction(named: name, body: body))

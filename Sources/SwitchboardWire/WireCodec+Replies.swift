@@ -7,7 +7,8 @@ import SwitchboardJSON
 
 extension WireCodec {
     /// The keys that tell the reply cases apart; `{}` is ``Reply/empty``.
-    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members", "profiles", "deleted"]
+    static let replyKeys = ["call", "calls", "records", "token", "delivery", "presence", "members", "profiles", "deleted",
+                            "attributes", "channelAttributes", "memberCounts", "users"]
 
     /// The `ok` object of a successful response.
     public static func json(_ reply: Reply) -> JSONValue {
@@ -47,6 +48,14 @@ extension WireCodec {
             if !unknown.isEmpty { object.add("unknown", list: unknown) }
         case .deletedRecords(let calls):
             object.add("deleted", list: calls)
+        case .attributes(let attributes):
+            object.array("attributes", attributes) { writer, attribute in write(attribute, to: &writer) }
+        case .channelAttributes(let attributes):
+            object.array("channelAttributes", attributes) { writer, attribute in write(attribute, to: &writer) }
+        case .memberCounts(let counts):
+            object.array("memberCounts", counts) { writer, count in write(count, to: &writer) }
+        case .users(let users):
+            object.add("users", list: users)
         }
         object.endObject()
     }
@@ -92,6 +101,16 @@ extension WireCodec {
                              unknown: try reader.optionalUsers("unknown") ?? [])
         case "deleted":
             return .deletedRecords(try reader.strings("deleted").map(CallID.init(rawValue:)))
+        case "attributes":
+            return .attributes(try reader.objects("attributes") { (entry) throws(SignalingError) in try attribute(entry) })
+        case "channelAttributes":
+            return .channelAttributes(try reader.objects("channelAttributes") { (entry) throws(SignalingError) in
+                try channelAttribute(entry)
+            })
+        case "memberCounts":
+            return .memberCounts(try reader.objects("memberCounts") { (entry) throws(SignalingError) in try memberCount(entry) })
+        case "users":
+            return .users(try reader.users("users"))
         default:
             return .members(try reader.users("members"))
         }

@@ -237,7 +237,8 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
         case .profileChanged(let profile):
             profileChanged(profile, generation: generation)
-        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage:
+        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage,
+             .channelAttributesChanged:
             break
         }
     }

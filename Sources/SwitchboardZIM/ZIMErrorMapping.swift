@@ -95,7 +95,8 @@ enum ZIMErrorMapping {
             .ZIMErrorCodeCommonModuleParamsInvalid
         case .unknownApp: .ZIMErrorCodeCommonModuleEngineNotInit
         case .tooManyCalls, .rateLimited, .tooManySessions: .ZIMErrorCodeMessageModuleCallServerError
-        case .notInChannel, .alreadyInChannel, .tooManyChannels, .internalError: .ZIMErrorCodeFailed
+        case .notInChannel, .alreadyInChannel, .tooManyChannels, .internalError, .attributesTooLarge, .userNotFound:
+            .ZIMErrorCodeFailed
         }
     }
 

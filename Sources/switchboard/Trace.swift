@@ -96,6 +96,8 @@ struct Trace {
             return event.name
         case .profileChanged(let profile):
             return "\(event.name) \(profile.user): \(profile.nickname ?? "-")"
+        case .channelAttributesChanged(let channel, let attributes):
+            return "\(event.name) \(channel): \(attributes.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))"
         }
     }
 

@@ -190,4 +190,7 @@ final class ARtmUser: ARtmDelegate, ARtmCallDelegate, ARtmChannelDelegate, @unch
     func channel(_ channel: ARtmChannel, messageReceived message: ARtmMessage, from member: ARtmMember) {
         record("channelMessage \(message.text) from \(member.uid)")
     }
+    func channel(_ channel: ARtmChannel, attributeUpdate attributes: [ARtmChannelAttribute]) {
+        record("attributeUpdate " + attributes.map { "\($0.key)=\($0.value)/\($0.lastUpdateUid)" }.joined(separator: ","))
+    }
 }

@@ -18,14 +18,18 @@ struct AgoraConformanceChannelTests {
         try await world.completion { done in channel.getMembersWithCompletion { done(($0?.map(\.userId).sorted(), $1)) } }
     }
 
-    @Test("createChannel: nil for a duplicate or an invalid id")
+    @Test("createChannel: the existing channel for an id in use (1.4 and later), nil for an invalid id")
     func create() async throws {
         let world = TestWorld()
         let alice = AgoraUser("alice", in: world)
         let channel = alice.kit.createChannel(withId: "lobby", delegate: alice)
         #expect(channel != nil, "before login too")
         #expect(channel?.kit === alice.kit)
-        #expect(alice.kit.createChannel(withId: "lobby", delegate: alice) == nil)
+        let again = alice.kit.createChannel(withId: "lobby", delegate: nil)
+        #expect(again === channel)
+        #expect(again?.channelDelegate === alice, "the existing channel keeps its delegate")
+        #expect(alice.kit.destroyChannel(withId: "lobby"))
+        #expect(alice.kit.createChannel(withId: "lobby", delegate: alice) !== channel, "a destroyed channel's id is free again")
         for bad in ["", "null", "has/slash", String(repeating: "c", count: 65)] {
             #expect(alice.kit.createChannel(withId: bad, delegate: alice) == nil, "\(bad)")
         }

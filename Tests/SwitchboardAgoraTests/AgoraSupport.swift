@@ -179,6 +179,9 @@ final class AgoraUser: AgoraRtmDelegate, AgoraRtmCallDelegate, AgoraRtmChannelDe
     func channel(_ channel: AgoraRtmChannel, memberCount count: Int32) {
         record("memberCount \(count)")
     }
+    func channel(_ channel: AgoraRtmChannel, attributeUpdate attributes: [AgoraRtmChannelAttribute]) {
+        record("attributeUpdate " + attributes.map { "\($0.key)=\($0.value)/\($0.lastUpdateUserId)" }.joined(separator: ","))
+    }
 }
 
 /// The callbacks of several users in the order they ran ("alice: send ok").

@@ -48,6 +48,13 @@ struct CodeMappingTests {
         check(RTMCode.GetMembers.self, AgoraRtmGetMembersErrorCode.self, ARtmGetMembersErrorCode.self)
     }
 
+    @Test func attributeMemberCountAndSubscriptionCodes() {
+        check(RTMCode.ProcessAttribute.self, AgoraRtmProcessAttributeErrorCode.self, ARtmProcessAttributeErrorCode.self)
+        check(RTMCode.ChannelMemberCount.self, AgoraRtmChannelMemberCountErrorCode.self, ARtmChannelMemberCountErrorCode.self)
+        check(RTMCode.QueryPeersBySubscriptionOption.self, AgoraRtmQueryPeersBySubscriptionOptionErrorCode.self,
+              ARtmQueryPeersBySubscriptionOptionErrorCode.self)
+    }
+
     @Test func profilesDifferOnlyWhereTheVendorsDo() {
         #expect(RTMProfile.agora.timing.loginTimeout == .seconds(12))
         #expect(RTMProfile.anyRTC.timing.loginTimeout == .seconds(6))

@@ -75,6 +75,7 @@ struct SchemaFilesTests {
             "messageDelivery": names(MessageDelivery.self),
             "loginPolicy": names(LoginPolicy.self),
             "byeReason": names(Bye.Reason.self),
+            "attributeMode": names(AttributeChange.Mode.self),
         ]
         #expect(Set(defs?.objectValue?.keys ?? []) == Set(expected.keys))
         for (name, cases) in expected {
@@ -100,9 +101,9 @@ struct SchemaFilesTests {
             #expect(schema["$id"]?.stringValue == schemaBaseURI + path, "\(path)")
             count += 1
         }
-        // frames, ops (request + response), events, common (12), log, experimental (the envelope + 5 APIs),
+        // frames, ops (request + response), events, common (13), log, experimental (the envelope + 5 APIs),
         // config (the server file).
-        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 12 + 1 + 6 + 1)
+        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 13 + 1 + 6 + 1)
     }
 }
 
@@ -151,6 +152,12 @@ struct CoverageTests {
         case .setProfile: 16
         case .queryProfiles: 17
         case .deleteRecords: 18
+        case .setUserAttributes: 19
+        case .getUserAttributes: 20
+        case .setChannelAttributes: 21
+        case .getChannelAttributes: 22
+        case .channelMemberCounts: 23
+        case .presenceSubscriptions: 24
         }
     }
 
@@ -181,6 +188,10 @@ struct CoverageTests {
         case .members: 7
         case .profiles: 8
         case .deletedRecords: 9
+        case .attributes: 10
+        case .channelAttributes: 11
+        case .memberCounts: 12
+        case .users: 13
         }
     }
 
@@ -195,6 +206,7 @@ struct CoverageTests {
         case .tokenWillExpire: 6
         case .tokenExpired: 7
         case .profileChanged: 8
+        case .channelAttributesChanged: 9
         }
     }
 
@@ -217,10 +229,10 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<19))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<25))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
-        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<10))
-        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))
+        #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<14))
+        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleKinds.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleKinds.compactMap { if case .timedOut(let cause) = $0 { cause } else { nil } }) == Set(TimeoutCause.allCases))
         #expect(Set(sampleKinds.compactMap { if case .acceptFailed(let failure) = $0 { failure } else { nil } }) == Set(AcceptFailure.allCases))

@@ -222,6 +222,26 @@ let sampleOperations: [ServiceOperation] = [
     .queryProfiles([]),
     .deleteRecords(["call-1", "call-2"]),
     .deleteRecords([]),
+    .setUserAttributes(.replace([Attribute(key: "name", value: trickyText), Attribute(key: "empty", value: "")]),
+                       limits: AttributeLimits(count: 32, totalBytes: 16_384, valueBytes: 8192)),
+    .setUserAttributes(.replace([]), limits: nil),
+    .setUserAttributes(.merge([Attribute(key: "k\u{1F600}", value: "v")]), limits: nil),
+    .setUserAttributes(.delete(keys: ["a", "b"]), limits: nil),
+    .setUserAttributes(.delete(keys: []), limits: nil),
+    .setUserAttributes(.clear, limits: AttributeLimits(count: 0, totalBytes: 0, valueBytes: 0)),
+    .getUserAttributes("bob", keys: nil),
+    .getUserAttributes("bob", keys: ["a", "b"]),
+    .getUserAttributes("bob", keys: []),
+    .setChannelAttributes(channel: "lobby", .merge([Attribute(key: "seat0", value: "alice")]), notify: true,
+                          limits: AttributeLimits(count: 32, totalBytes: 32_768, valueBytes: 8192)),
+    .setChannelAttributes(channel: "lobby", .clear, notify: false, limits: nil),
+    .setChannelAttributes(channel: "lobby", .delete(keys: ["seat0"]), notify: true, limits: nil),
+    .setChannelAttributes(channel: "lobby", .replace([Attribute(key: "topic", value: trickyText)]), notify: false, limits: nil),
+    .getChannelAttributes(channel: "lobby", keys: nil),
+    .getChannelAttributes(channel: "lobby", keys: ["topic"]),
+    .channelMemberCounts(["lobby", "hall"]),
+    .channelMemberCounts([]),
+    .presenceSubscriptions,
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies
@@ -258,6 +278,14 @@ let sampleReplies: [(Reply, String)] = [
                unknown: ["zed", "yan"]), "profile.query"),
     (.deletedRecords(["call-1"]), "call.deleteRecords"),
     (.deletedRecords([]), "call.deleteRecords"),
+    (.attributes([Attribute(key: "name", value: trickyText), Attribute(key: "z", value: "")]), "attributes.user.get"),
+    (.attributes([]), "attributes.user.set"),
+    (.channelAttributes([ChannelAttribute(key: "seat0", value: "alice", updatedBy: "alice", updatedAt: at(5))]), "attributes.channel.get"),
+    (.channelAttributes([]), "attributes.channel.set"),
+    (.memberCounts([ChannelMemberCount(channel: "lobby", count: 3), ChannelMemberCount(channel: "hall", count: 0)]), "channel.memberCount"),
+    (.memberCounts([]), "channel.memberCount"),
+    (.users(["bob", "carol"]), "presence.subscriptions"),
+    (.users([]), "presence.subscriptions"),
 ] + MessageDelivery.allCases.map { (.message($0), "message.send") }
 
 // MARK: Events
@@ -289,6 +317,11 @@ let sampleEvents: [ServerEvent] = sampleKinds.enumerated().map { index, kind in
     .profileChanged(Profile(user: "alice", nickname: "Alice \u{1F600}", avatarURL: "")),
     .profileChanged(Profile(user: "bob")),
     .profileChanged(Profile(user: "carol", nickname: "Carol", avatarURL: "c.png", extendedData: "{\"vip\":true}")),
+    .channelAttributesChanged(channel: "lobby", attributes: [
+        ChannelAttribute(key: "seat0", value: "alice", updatedBy: "alice", updatedAt: at(3)),
+        ChannelAttribute(key: "topic", value: trickyText, updatedBy: "bob", updatedAt: at(4)),
+    ]),
+    .channelAttributesChanged(channel: "lobby", attributes: []),
 ] + PresenceState.allCases.map { .presenceChanged(PresenceStatus(user: "bob", state: $0)) }
 
 // MARK: Frames
@@ -335,6 +368,10 @@ func replyKey(for op: String) -> String {
     case "session.multiDevice": "empty"
     case "profile.set", "profile.query": "profiles"
     case "call.deleteRecords": "deleted"
+    case "attributes.user.set", "attributes.user.get": "attributes"
+    case "attributes.channel.set", "attributes.channel.get": "channelAttributes"
+    case "channel.memberCount": "memberCounts"
+    case "presence.subscriptions": "users"
     default: "call"
     }
 }
@@ -351,6 +388,10 @@ func sampleReply(for op: String) -> Reply {
     case "members": .members(["alice"])
     case "profiles": .profiles([Profile(user: "alice", nickname: "Alice")])
     case "deleted": .deletedRecords(["call-9"])
+    case "attributes": .attributes([Attribute(key: "k", value: "v")])
+    case "channelAttributes": .channelAttributes([ChannelAttribute(key: "k", value: "v", updatedBy: "alice", updatedAt: at(9))])
+    case "memberCounts": .memberCounts([ChannelMemberCount(channel: "lobby", count: 1)])
+    case "users": .users(["bob"])
     default: .call(endedCall, skipped: [SkippedUser(user: "zed", error: SignalingError(CallError(.notParticipant, "zed is not in the call")))])
     }
 }
@@ -368,5 +409,9 @@ func replyKey(of reply: Reply) -> String {
     case .members: "members"
     case .profiles: "profiles"
     case .deletedRecords: "deleted"
+    case .attributes: "attributes"
+    case .channelAttributes: "channelAttributes"
+    case .memberCounts: "memberCounts"
+    case .users: "users"
     }
 }

@@ -1,0 +1,34 @@
+import SwitchboardWire
+
+/// The service's bounds on attributes and member counts (docs/CALL-MODEL.md, "Attributes"). Generous by
+/// default: a surface names its SDK's stricter limits in each request (``AttributeLimits``), and the
+/// service applies the stricter of the two.
+public struct AttributeConfiguration: Sendable, Hashable {
+    /// A user's attributes.
+    public var user: AttributeLimits
+    /// A channel's attributes.
+    public var channel: AttributeLimits
+    /// The longest key, in UTF-8 bytes (keys are printable and contain no whitespace).
+    public var keyBytes: Int
+    /// How long a channel's attributes outlive its last member: a channel nobody is in keeps them this
+    /// long, then they are dropped (Agora: "a couple of minutes").
+    public var emptyChannelRetention: Duration
+    /// The most channels one `channel.memberCount` may name.
+    public var memberCountChannels: Int
+
+    public init(
+        user: AttributeLimits = AttributeLimits(count: 128, totalBytes: 64 * 1024, valueBytes: 16 * 1024),
+        channel: AttributeLimits = AttributeLimits(count: 256, totalBytes: 128 * 1024, valueBytes: 16 * 1024),
+        keyBytes: Int = 128,
+        emptyChannelRetention: Duration = .seconds(120),
+        memberCountChannels: Int = 256
+    ) {
+        self.user = user
+        self.channel = channel
+        self.keyBytes = keyBytes
+        self.emptyChannelRetention = emptyChannelRetention
+        self.memberCountChannels = memberCountChannels
+    }
+
+    public static let standard = AttributeConfiguration()
+}
