@@ -101,6 +101,8 @@ extension ServiceCore {
             return setProfile(nickname: nickname, avatarURL: avatarURL, for: session, in: realm, at: now, followUps: &followUps)
         case .queryProfiles(let users):
             return queryProfiles(users, in: realm)
+        case .joinRoom(let groupID, let roomID, let data):
+            return joinRoom(groupID: groupID, roomID: roomID, data: data, from: session, in: realm, at: now, followUps: &followUps)
         }
     }
 

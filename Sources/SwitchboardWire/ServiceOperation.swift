@@ -40,6 +40,9 @@ public enum ServiceOperation: Hashable, Sendable {
     case setProfile(nickname: String?, avatarURL: String?)
     /// The profiles of these users (users who never set one come back with no fields).
     case queryProfiles([UserID])
+    /// Join the live call of a group that uses this room (Tencent `joinInGroupCall`), as `call.join`
+    /// would by the call's id; only a user the app's join rule admits finds it.
+    case joinRoom(groupID: String, roomID: String, data: String?)
 
     /// The wire name.
     public var name: String {
@@ -63,6 +66,7 @@ public enum ServiceOperation: Hashable, Sendable {
         case .setMultiDevice: "session.multiDevice"
         case .setProfile: "profile.set"
         case .queryProfiles: "profile.query"
+        case .joinRoom: "call.joinRoom"
         }
     }
 }

@@ -14,6 +14,7 @@ extension WireCodec {
         "presence.query", "presence.subscribe", "presence.unsubscribe",
         "channel.join", "channel.leave", "channel.members", "channel.send",
         "session.multiDevice", "profile.set", "profile.query", "call.media", "call.deleteRecords",
+        "call.joinRoom",
     ]
 
     // MARK: Encoding
@@ -93,6 +94,10 @@ extension WireCodec {
             object.add("users", list: users)
         case .deleteRecords(let calls):
             object.add("calls", list: calls)
+        case .joinRoom(let groupID, let roomID, let data):
+            object.add("groupID", groupID)
+            object.add("roomID", roomID)
+            object.add("data", data)
         }
         object.endObject()
     }
@@ -151,6 +156,9 @@ extension WireCodec {
             return .setProfile(nickname: try body.optionalString("nickname"), avatarURL: try body.optionalString("avatarURL"))
         case "profile.query": return .queryProfiles(try body.users("users"))
         case "call.deleteRecords": return .deleteRecords(try body.strings("calls").map(CallID.init(rawValue:)))
+        case "call.joinRoom":
+            return .joinRoom(groupID: try body.nonEmptyString("groupID"), roomID: try body.nonEmptyString("roomID"),
+                             data: try body.optionalString("data"))
         default:
             let call = try callID(body)
             return .call(call, try callAction(named: name, body: body))

@@ -151,6 +151,7 @@ struct CoverageTests {
         case .setProfile: 16
         case .queryProfiles: 17
         case .deleteRecords: 18
+        case .joinRoom: 19
         }
     }
 
@@ -217,7 +218,7 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<19))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<20))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<10))
         #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))

@@ -220,6 +220,8 @@ let sampleOperations: [ServiceOperation] = [
     .queryProfiles([]),
     .deleteRecords(["call-1", "call-2"]),
     .deleteRecords([]),
+    .joinRoom(groupID: "group-1", roomID: "room-1", data: nil),
+    .joinRoom(groupID: trickyText, roomID: "1234", data: "hi"),
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies
