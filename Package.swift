@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
         .library(name: "SwitchboardZIM", targets: ["SwitchboardZIM"]),
         .library(name: "SwitchboardAtomicX", targets: ["SwitchboardAtomicX"]),
+        .library(name: "SwitchboardPublishers", targets: ["SwitchboardPublishers"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .library(name: "SwitchboardLoad", targets: ["SwitchboardLoad"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
@@ -183,12 +184,17 @@ let package = Package(
                 .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
-        // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore) and TUICallEngine; the observable state stream is in-house.
+        // Combine's publishers under Combine's names, written in-house where Combine does not exist (Linux);
+        // where it does, Combine itself, re-exported (docs/TENCENT.md, "Combine").
+        .target(name: "SwitchboardPublishers"),
+        // Tencent AtomicXCore (CallStore, LoginStore, DeviceStore), TUICallEngine and a headless TUICallKit;
+        // the observable state stream is SwitchboardPublishers'.
         .target(
             name: "SwitchboardAtomicX",
             dependencies: [
                 "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardClient",
-                "SwitchboardUserSig", .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
+                "SwitchboardUserSig", "SwitchboardPublishers",
+                .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
         // An isolated world (service on a test clock, many users and devices) for suites and apps.
@@ -291,7 +297,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardAtomicXTests",
             dependencies: [
-                "SwitchboardProfiles",
+                "SwitchboardProfiles", "SwitchboardPublishers", "SwitchboardJSON",
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
                 "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM", "SwitchboardUserSig", "SwitchboardServer",
             ]),
@@ -337,3 +343,19 @@ let package = Package(
         ),
     ]
 )
+
+// `import Combine` where Combine does not exist: a module named `Combine` that re-exports
+// SwitchboardPublishers, so that vendor sample code's `import Combine` compiles unchanged on Linux
+// (docs/TENCENT.md, "Combine"). Only on hosts without Apple's Combine: elsewhere the name is Apple's, and
+// SwitchboardPublishers is Combine itself there.
+#if !canImport(Darwin)
+package.products.append(.library(name: "Combine", targets: ["Combine"]))
+package.targets.append(contentsOf: [
+    .target(name: "Combine", dependencies: ["SwitchboardPublishers"]),
+    .testTarget(
+        name: "SwitchboardCombineTests",
+        dependencies: ["Combine", "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+])
+#endif

@@ -1,10 +1,12 @@
 import SwitchboardClient
 
-/// Switchboard addition: one device's set of Tencent stores, `CallStore`, `LoginStore`, `DeviceStore`
-/// and `TUICallEngine`, sharing one engine (one login, one call, one set of devices).
+/// Switchboard addition: one device's set of Tencent stores, `CallStore`, `LoginStore`, `DeviceStore`,
+/// `TUICallEngine` and the headless `TUICallKit`, sharing one engine (one login, one call, one set of
+/// devices).
 ///
 /// Apps use the process's set through the vendor singletons (`CallStore.shared`,
-/// `LoginStore.shared`, `DeviceStore.shared`, `TUICallEngine.createInstance()`), created on first use
+/// `LoginStore.shared`, `DeviceStore.shared`, `TUICallEngine.createInstance()`,
+/// `TUICallKit.createInstance()`), created on first use
 /// on the environment configured for the process (the embedded service unless `SWITCHBOARD_URL` or
 /// `ClientEnvironment.current` says otherwise). Tests and apps that simulate several users or devices
 /// in one process create isolated sets bound to an environment (a `TestWorld`'s, say):
@@ -26,6 +28,8 @@ public final class AtomicXInstance: Sendable {
     public let deviceStore: DeviceStore
     /// This set's `TUICallEngine`.
     public let callEngine: TUICallEngine
+    /// This set's `TUICallKit` (headless: docs/TENCENT.md, "TUICallKit").
+    public let callKit: TUICallKit
 
     /// A new set of stores: one more device, bound to `environment`.
     public init(environment: ClientEnvironment) {
@@ -34,6 +38,7 @@ public final class AtomicXInstance: Sendable {
         loginStore = LoginStore(client: client)
         deviceStore = DeviceStore(client: client)
         callEngine = TUICallEngine(client: client)
+        callKit = TUICallKit(client: client, engine: callEngine, callStore: callStore, loginStore: loginStore)
     }
 
     deinit {

@@ -1,3 +1,5 @@
+import SwitchboardPublishers
+
 /// AtomicXCore `CallStore` (DocC `callstore.json`): the call lifecycle — place, accept,
 /// reject, hang up, join, invite — with the call's state (`state`) and its one-shot events
 /// (`callEventPublisher`).

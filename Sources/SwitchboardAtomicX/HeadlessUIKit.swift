@@ -1,30 +1,8 @@
 import Foundation
 
-// The vendor API names UIKit types (`startCameraTest(cameraView:)`, `TUIVideoView`). Where UIKit is
-// unavailable (Linux), these headless stand-ins let those statements compile; they render nothing
-// (docs/TENCENT.md, "Headless UIKit"). On Apple platforms the real UIKit types are used.
-#if !canImport(UIKit)
-/// Headless stand-in for UIKit's `UIView`: a frame and nothing else.
-open class UIView: @unchecked Sendable {
-    /// The view's frame; kept, never drawn.
-    open var frame: CGRect
-
-    public init(frame: CGRect) {
-        self.frame = frame
-    }
-
-    public convenience init() {
-        self.init(frame: .zero)
-    }
-
-    /// The view's bounds: its frame's size at the origin.
-    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
-}
-#endif
-
-/// TUICallEngine's `TUIVideoView` (a `UIView` subclass the engine renders into); headless here.
-open class TUIVideoView: UIView, @unchecked Sendable {}
-
+// The other UIKit types the vendor API and its samples' view wiring name: `UIImage` (`CallCoreView`'s
+// images), `UIColor` (`backgroundColor`). Headless stand-ins where UIKit is unavailable (Linux); on Apple
+// platforms the real UIKit types are used (docs/TENCENT.md, "Headless UIKit").
 #if !canImport(UIKit)
 /// Headless stand-in for UIKit's `UIImage`: the file it was loaded from, if any.
 open class UIImage: @unchecked Sendable {
@@ -39,23 +17,37 @@ open class UIImage: @unchecked Sendable {
         self.path = nil
     }
 }
-#endif
 
-/// TRTC's `TRTCCloud`, headless: the media engine TUICallEngine hands out with
-/// `getTRTCCloudInstance()`. There is no media here; only the experimental entry point the kits call is
-/// kept, and it answers "".
-open class TRTCCloud: NSObject, @unchecked Sendable {
-    private static let shared = TRTCCloud()
+/// Headless stand-in for UIKit's `UIColor`: its RGBA components, 0…1.
+open class UIColor: @unchecked Sendable, Equatable {
+    /// The components, as given.
+    public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
-    /// `+ sharedInstance`.
-    open class func sharedInstance() -> TRTCCloud {
-        shared
+    /// UIKit `init(red:green:blue:alpha:)`.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 
-    /// `- callExperimentalAPI:`: the kits' logging and audio-route calls (`reportOnlineLog`,
-    /// `setPrivateConfig` ...); nothing to do without media.
-    @discardableResult
-    open func callExperimentalAPI(_ jsonStr: String) -> String {
-        ""
+    /// UIKit `init(white:alpha:)`: a grey.
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// UIKit `UIColor.clear`.
+    public class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+    /// UIKit `UIColor.black`.
+    public class var black: UIColor { UIColor(white: 0, alpha: 1) }
+    /// UIKit `UIColor.white`.
+    public class var white: UIColor { UIColor(white: 1, alpha: 1) }
+
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        (lhs.red, lhs.green, lhs.blue, lhs.alpha) == (rhs.red, rhs.green, rhs.blue, rhs.alpha)
     }
 }
+#endif
+
+/// TUICommonDefine.h `typedef UIImage TUIImage`.
+public typealias TUIImage = UIImage

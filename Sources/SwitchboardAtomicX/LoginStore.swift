@@ -1,3 +1,5 @@
+import SwitchboardPublishers
+
 /// AtomicXCore `LoginStore` (DocC `loginstore.json`): login with a UserSig, logout, the
 /// user's profile, and the login state.
 ///

@@ -2,6 +2,7 @@
 
 import Foundation
 import Synchronization
+import SwitchboardPublishers
 
 /// Mirrors AtomicXCore's `StatePropertySelector` (DocC `statepropertyselector.json`): projects a value
 /// out of a state.

@@ -7,7 +7,7 @@ import Foundation
 // TUICommonDefine.h. What is inferred here, and why, is docs/TENCENT.md, "Inferred TUICallEngine types".
 // The data classes are plain `NSObject` subclasses whose properties start at the Objective-C zero values
 // (empty strings, 0, NO, the raw-value-0 case), except where a documented default is noted
-// (`TUICallParams.timeout`).
+// (`TUICallParams.timeout`, `TUIOfflinePushInfo.androidVIVOClassification`).
 
 // MARK: - Callbacks (TUICallEngine.h)
 
@@ -99,11 +99,12 @@ public enum TUICallResultType: UInt, Sendable, CaseIterable {
     case outgoing = 3
 }
 
-/// TUICallDefine.h `TUICallIOSOfflinePushType` (NSUInteger): how the callee's iOS device is woken by an offline push.
+/// TUICallDefine.h `TUICallIOSOfflinePushType` (NS_ENUM(NSUInteger)): how the callee's iOS device is woken by an offline push.
 public enum TUICallIOSOfflinePushType: UInt, Sendable, CaseIterable {
-    /// TUICallIOSOfflinePushTypeAPNs (0): an ordinary APNs push (`apNs` is ClangImporter's lowercasing of "APNs").
-    case apNs = 0
-    /// TUICallIOSOfflinePushTypeVoIP (1): a VoIP push (`voIP`, ClangImporter's lowercasing of "VoIP").
+    /// TUICallIOSOfflinePushTypeAPNs (0): an ordinary APNs push (`apns`: ClangImporter lowercases the
+    /// leading "APNs"; KIT4 compiles `pushInfo.iOSPushType = .apns`).
+    case apns = 0
+    /// TUICallIOSOfflinePushTypeVoIP (1): a VoIP push (`voIP`; KIT35 compiles `pushInfo.iOSPushType = .voIP`).
     case voIP = 1
 }
 
@@ -210,11 +211,14 @@ open class TUIRoomId: NSObject {
     }
 }
 
-/// TUICallDefine.h `TUIOfflinePushInfo`: the offline push the callee receives while offline.
+/// TUICallDefine.h `TUIOfflinePushInfo`: the offline push the callee's devices get while none of them is
+/// online, as the current header declares it (docs/TENCENT.md, "Offline push").
 ///
-/// Tencent's sources name the Android vendor channel and category fields only as a group; the five below
-/// are inferred, spelled in the V2TIM style of `AndroidSound`, and so are the types of the fields they list
-/// by name only (strings, and an integer for the vivo classification).
+/// The header's Objective-C property names import lowercased where they start with capitals, as
+/// ClangImporter lowercases a leading word (`AndroidSound` → `androidSound`, `OPPOCategory` →
+/// `oppoCategory`); the kits compile `pushInfo.androidSound`, `.androidVIVOClassification`,
+/// `.androidHuaWeiCategory`. The invitation carries every field to the server's push hook
+/// (`tencent.offlinePushInfo`), where the app's backend delivers it; nothing here pushes by itself.
 open class TUIOfflinePushInfo: NSObject {
     /// TUIOfflinePushInfo.title (NSString *): the push title.
     public var title: String = ""
@@ -231,21 +235,36 @@ open class TUIOfflinePushInfo: NSObject {
     /// TUIOfflinePushInfo.iOSSound (NSString *): the iOS notification sound file.
     public var iOSSound: String = ""
     /// TUIOfflinePushInfo.AndroidSound (NSString *): the Android notification sound file.
-    public var AndroidSound: String = ""
+    public var androidSound: String = ""
     /// TUIOfflinePushInfo.AndroidOPPOChannelID (NSString *): the OPPO notification channel.
-    public var AndroidOPPOChannelID: String = ""
+    public var androidOPPOChannelID: String = ""
+    /// TUIOfflinePushInfo.OPPOCategory (NSString *): the OPPO message category.
+    public var oppoCategory: String = ""
+    /// TUIOfflinePushInfo.OPPONotifyLevel (NSInteger): the OPPO notification level.
+    public var oppoNotifyLevel: Int = 0
     /// TUIOfflinePushInfo.AndroidFCMChannelID (NSString *): the FCM notification channel.
-    public var AndroidFCMChannelID: String = ""
+    public var androidFCMChannelID: String = ""
+    /// TUIOfflinePushInfo.fcmImage (NSString *): the URL of an image for the FCM notification.
+    public var fcmImage: String = ""
+    /// TUIOfflinePushInfo.AndroidVIVOClassification (NSInteger): the vivo message classification, 0 operational,
+    /// 1 system; 1 by default (the TUICallEngine 1.x header: "默认值为：1").
+    public var androidVIVOClassification: Int = 1
+    /// TUIOfflinePushInfo.VIVOCategory (NSString *): the vivo message category.
+    public var vivoCategory: String = ""
     /// TUIOfflinePushInfo.AndroidXiaoMiChannelID (NSString *): the Xiaomi notification channel.
-    public var AndroidXiaoMiChannelID: String = ""
-    /// TUIOfflinePushInfo.AndroidVIVOClassification (NSInteger): the vivo message classification (0 operational, 1 system).
-    public var AndroidVIVOClassification: Int = 0
+    public var androidXiaoMiChannelID: String = ""
     /// TUIOfflinePushInfo.AndroidHuaWeiCategory (NSString *): the Huawei message category.
-    public var AndroidHuaWeiCategory: String = ""
-    /// TUIOfflinePushInfo.isDisablePush (BOOL): send no offline push.
+    public var androidHuaWeiCategory: String = ""
+    /// TUIOfflinePushInfo.huaweiImage (NSString *): the URL of an image for the Huawei notification.
+    public var huaweiImage: String = ""
+    /// TUIOfflinePushInfo.honorImportance (NSString *): the Honor notification importance.
+    public var honorImportance: String = ""
+    /// TUIOfflinePushInfo.honorImage (NSString *): the URL of an image for the Honor notification.
+    public var honorImage: String = ""
+    /// TUIOfflinePushInfo.isDisablePush (BOOL): the app wants no offline push for this invitation.
     public var isDisablePush: Bool = false
-    /// TUIOfflinePushInfo.iOSPushType (TUICallIOSOfflinePushType): APNs or VoIP.
-    public var iOSPushType: TUICallIOSOfflinePushType = .apNs
+    /// TUIOfflinePushInfo.iOSPushType (TUICallIOSOfflinePushType): APNs (the header's "Default") or VoIP.
+    public var iOSPushType: TUICallIOSOfflinePushType = .apns
     /// TUIOfflinePushInfo.extraInfo (NSString *): extra data passed to the push, usually JSON.
     public var extraInfo: String = ""
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SwitchboardCore
+import SwitchboardPublishers
 
 /// TUICallEngine.h `@interface TUICallEngine : NSObject`: the legacy call API still
 /// shipped in RTCRoomEngine, over the same engine as the AtomicXCore stores of its ``AtomicXInstance``
@@ -57,19 +58,11 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
     // MARK: - Calls
 
     /// `- calls:callMediaType:params:succ:fail:`: calls the users (the kit's guards apply, as in
-    /// `CallStore.calls`). `params` nil means a 30 s timeout.
+    /// `CallStore.calls`). `params` nil means a 30 s timeout; its `offlinePushInfo` travels with the
+    /// invitation to the server's push hook (docs/TENCENT.md, "Offline push").
     open func calls(userIdList: [String], callMediaType: TUICallMediaType, params: TUICallParams?,
                     succ: @escaping TUICallSucc, fail: @escaping TUICallFail) {
-        guard callMediaType != .unknown else {
-            return client.complete(callbacks(succ, fail),
-                                   .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
-        }
-        if let roomId = params?.roomId, roomId.intRoomId > UInt32(Int32.max) {
-            return client.complete(callbacks(succ, fail), .failure(TencentErrorMapping.info(
-                ERROR_PARAM_INVALID, "roomId.intRoomId must be 1 to \(Int32.max), not \(roomId.intRoomId)")))
-        }
-        client.calls(userIdList, mediaType: callMediaType == .audio ? .audio : .video, params: Self.params(params),
-                     completion: callbacks(succ, fail))
+        place(userIdList, callMediaType, params, completion: callbacks(succ, fail))
     }
 
     /// `- accept:fail:`.
@@ -291,7 +284,7 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private func callbacks(_ succ: @escaping TUICallSucc, _ fail: @escaping TUICallFail) -> TencentClient.Done? {
+    func callbacks(_ succ: @escaping TUICallSucc, _ fail: @escaping TUICallFail) -> TencentClient.Done? {
         let succBox = Unchecked(value: succ)
         let failBox = Unchecked(value: fail)
         return { result in
@@ -302,11 +295,46 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Every way the engine places a call (`calls`, `call`, `groupCall`): `room` and `groupID`, when
+    /// given, replace `params`' room and group.
+    func place(_ users: [String], _ mediaType: TUICallMediaType, _ params: TUICallParams?, room: TUIRoomId? = nil,
+               groupID: String? = nil, completion: TencentClient.Done?) {
+        guard mediaType != .unknown else {
+            return client.complete(completion, .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callMediaType is unknown")))
+        }
+        var converted = Self.params(params)
+        if let room = room ?? params?.roomId {
+            if let failure = Self.check(room) { return client.complete(completion, .failure(failure)) }
+            converted.roomId = Self.roomString(room)
+        }
+        if let groupID { converted.chatGroupId = groupID }
+        let push: [String: String]?
+        do {
+            push = try params.map { try TencentOfflinePush.attachments($0.offlinePushInfo) }
+        } catch {
+            return client.complete(completion, .failure(TencentErrorMapping.info(
+                ERROR_PARAM_INVALID, "offlinePushInfo cannot be encoded: \(error)")))
+        }
+        client.calls(users, mediaType: mediaType == .audio ? .audio : .video, params: converted, pushAttachments: push,
+                     completion: completion)
+    }
+
+    /// -1202 for a numeric room past 2^31-1 (trtc.io/document/54902).
+    static func check(_ room: TUIRoomId) -> ErrorInfo? {
+        guard room.intRoomId > UInt32(Int32.max) else { return nil }
+        return TencentErrorMapping.info(ERROR_PARAM_INVALID, "roomId.intRoomId must be 1 to \(Int32.max), not \(room.intRoomId)")
+    }
+
+    /// A `TUIRoomId` as the call's room: the int form wins when both are set (trtc.io/document/54902);
+    /// "" when neither is.
+    static func roomString(_ room: TUIRoomId) -> String {
+        room.intRoomId != 0 ? String(room.intRoomId) : room.strRoomId
+    }
+
     static func params(_ params: TUICallParams?) -> CallParams {
         var converted = CallParams()
         guard let params else { return converted }
-        // TUIRoomId: the int form (1…2^31-1) wins when both are set (trtc.io/document/54902).
-        converted.roomId = params.roomId.intRoomId != 0 ? String(params.roomId.intRoomId) : params.roomId.strRoomId
+        converted.roomId = roomString(params.roomId)
         converted.timeout = Int(params.timeout)
         converted.userData = params.userData
         converted.chatGroupId = params.chatGroupId

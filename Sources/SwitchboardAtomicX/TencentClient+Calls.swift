@@ -9,8 +9,11 @@ extension TencentClient {
     /// `CallStore.calls` (both spellings) and `TUICallEngine.calls`: the kit's guards
     /// (docs/TENCENT.md, "At most 9 people", "Busy devices answer busy"), then `call.invite` with the
     /// Tencent policy.
+    /// `pushAttachments`: the offline push the invitation carries (TencentOfflinePush), in place of
+    /// `params`' title and body (the engine's `TUIOfflinePushInfo`).
     func calls(
         _ participantIds: [String], mediaType: CallMediaType, params: CallParams?,
+        pushAttachments: [String: String]? = nil,
         onStarted: (@Sendable (TencentCallView) -> Void)? = nil,
         completion: Done?
     ) {
@@ -24,9 +27,8 @@ extension TencentClient {
             return complete(completion, .failure(failure))
         }
         guard startCall(calling: invitees.count == 1 ? UserID(invitees[0]) : nil, completion: completion) else { return }
-        var attachments: [String: String] = [:]
-        if !params.offlinePushTitle.isEmpty { attachments[TencentLimits.pushTitleKey] = params.offlinePushTitle }
-        if !params.offlinePushDescription.isEmpty { attachments[TencentLimits.pushDescriptionKey] = params.offlinePushDescription }
+        let attachments = pushAttachments
+            ?? TencentOfflinePush.attachments(title: params.offlinePushTitle, description: params.offlinePushDescription)
         let request = InviteRequest(
             invitees: invitees.map(UserID.init(rawValue:)), profile: .tencent,
             parameters: CallParameters(ringTimeout: params.timeout == 0 ? nil : .seconds(params.timeout),
@@ -89,15 +91,28 @@ extension TencentClient {
 
     /// `CallStore.join(callId:)` / `TUICallEngine.join(callId:)`: enter a call by id.
     func join(callID: String, completion: Done?) {
+        guard !callID.isEmpty else {
+            return complete(completion, .failure(state.withLock { $0.isLoggedIn }
+                ? TencentErrorMapping.info(ERROR_PARAM_INVALID, "callId is empty") : TencentErrorMapping.notLoggedIn))
+        }
+        enter(.call(CallID(callID), .join(data: nil)), completion: completion)
+    }
+
+    /// `TUICallEngine.joinInGroupCall(roomId:groupId:callMediaType:succ:fail:)`: enter the live call of a
+    /// group by its room (`call.joinRoom`); the caller checked the ids.
+    func joinGroupCall(roomID: String, groupID: String, completion: Done?) {
+        enter(.joinRoom(groupID: groupID, roomID: roomID, data: nil), completion: completion)
+    }
+
+    /// Enters a call that is going on (`join`, `joinInGroupCall`): the busy guard, then `operation`, and
+    /// the call shown as joined.
+    private func enter(_ operation: ServiceOperation, completion: Done?) {
         let (me, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.generation) }
         guard let me else {
             return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
         }
-        guard !callID.isEmpty else {
-            return complete(completion, .failure(TencentErrorMapping.info(ERROR_PARAM_INVALID, "callId is empty")))
-        }
         guard startCall(completion: completion) else { return }
-        submit(.call(CallID(callID), .join(data: nil))) { [weak self] result in
+        submit(operation) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(.call(let call, _)):

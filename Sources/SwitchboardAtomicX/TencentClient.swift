@@ -6,6 +6,7 @@ import SwitchboardCore
 #if Embedded
 import SwitchboardEmbedded
 #endif
+import SwitchboardPublishers
 import SwitchboardWire
 
 /// The engine behind one set of Tencent stores (`CallStore`, `LoginStore`, `DeviceStore` and

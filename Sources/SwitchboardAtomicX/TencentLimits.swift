@@ -40,9 +40,4 @@ public enum TencentLimits {
 
     /// The session surface name: UserSig logins are checked for it (`UserSigTokenVerifier`).
     static let surface = TencentCallRules.surface
-
-    /// Attachment keys of the offline push fields (`CallParams.offlinePushTitle` / `Description`,
-    /// `TUIOfflinePushInfo.title` / `desc`), for the server's push hook.
-    static let pushTitleKey = "tencent.offlinePushTitle"
-    static let pushDescriptionKey = "tencent.offlinePushDescription"
 }

@@ -22,6 +22,8 @@ final class Realm {
     var activeUsersByCall: [CallID: Set<UserID>] = [:]
     /// Live calls with nobody ringing or in them (kept by their policy), and since when.
     var emptyCalls: [CallID: Timestamp] = [:]
+    /// The live calls of each group (`call.joinRoom` finds a group's call by its room among them).
+    var liveCallsByGroup: [String: Set<CallID>] = [:]
 
     /// Channel members: the user, and which of their sessions joined.
     var channels: [String: [UserID: Set<SessionID>]] = [:]
@@ -92,9 +94,17 @@ final class Realm {
         return !calls.isEmpty
     }
 
-    /// Brings the user -> active calls index in step with `engine`'s call.
+    /// Brings the user -> active calls and group -> live calls indexes in step with `engine`'s call.
     func reindex(_ engine: CallEngine) {
         let id = engine.call.id
+        if let group = engine.call.groupID {
+            if engine.call.state.isEnded {
+                liveCallsByGroup[group]?.remove(id)
+                if liveCallsByGroup[group]?.isEmpty == true { liveCallsByGroup[group] = nil }
+            } else {
+                liveCallsByGroup[group, default: []].insert(id)
+            }
+        }
         let now: Set<UserID> = engine.call.state.isEnded ? [] : Set(engine.call.activeUsers)
         let before = activeUsersByCall[id] ?? []
         for user in before.subtracting(now) {

@@ -115,6 +115,8 @@ extension ServiceCore {
             return memberCounts(of: channels, in: realm)
         case .presenceSubscriptions:
             return .success(.users(session.subscriptions.sorted()))
+        case .joinRoom(let groupID, let roomID, let data):
+            return joinRoom(groupID: groupID, roomID: roomID, data: data, from: session, in: realm, at: now, followUps: &followUps)
         }
     }
 

@@ -50,11 +50,13 @@ public final class TestWorld: Sendable {
     ///   - encodesFrames: pass every frame through the JSON codec, as over a network (on by default,
     ///     so every test exercises the codec and feeds the CI schema check).
     ///   - verifier: the token verifier (development mode's accepts anything).
+    ///   - backendEvents: told what the service tells an app's backend (the server's webhooks).
     public init(
         configuration: ServiceConfiguration = .development,
         encodesFrames: Bool = true,
         store: any CallRecordStore = InMemoryCallRecordStore(),
         verifier: (any TokenVerifier)? = nil,
+        backendEvents: (any BackendEventSink)? = nil,
         epoch: Timestamp = TestWorld.defaultEpoch,
         logger: Logger? = nil
     ) {
@@ -63,7 +65,7 @@ public final class TestWorld: Sendable {
         serviceClock = ServiceClock(clock, epoch: epoch)
         service = SignalingService(
             configuration: configuration, clock: serviceClock, store: store, verifier: verifier,
-            logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            backendEvents: backendEvents, logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
         faults = FaultInjector()
         self.encodesFrames = encodesFrames
     }

@@ -56,6 +56,9 @@ public enum ServiceOperation: Hashable, Sendable {
     case channelMemberCounts([String])
     /// The users whose presence this session watches.
     case presenceSubscriptions
+    /// Join the live call of a group that uses this room (Tencent `joinInGroupCall`), as `call.join`
+    /// would by the call's id; only a user the app's join rule admits finds it.
+    case joinRoom(groupID: String, roomID: String, data: String?)
 
     /// The wire name.
     public var name: String {
@@ -85,6 +88,7 @@ public enum ServiceOperation: Hashable, Sendable {
         case .getChannelAttributes: "attributes.channel.get"
         case .channelMemberCounts: "channel.memberCount"
         case .presenceSubscriptions: "presence.subscriptions"
+        case .joinRoom: "call.joinRoom"
         }
     }
 }

@@ -16,6 +16,7 @@ extension WireCodec {
         "session.multiDevice", "profile.set", "profile.query", "call.media", "call.deleteRecords",
         "attributes.user.set", "attributes.user.get", "attributes.channel.set", "attributes.channel.get",
         "channel.memberCount", "presence.subscriptions",
+        "call.joinRoom",
     ]
 
     // MARK: Encoding
@@ -110,6 +111,10 @@ extension WireCodec {
             if let keys { object.add("keys", strings: keys) }
         case .channelMemberCounts(let channels):
             object.add("channels", strings: channels)
+        case .joinRoom(let groupID, let roomID, let data):
+            object.add("groupID", groupID)
+            object.add("roomID", roomID)
+            object.add("data", data)
         }
         object.endObject()
     }
@@ -180,6 +185,9 @@ extension WireCodec {
             return .getChannelAttributes(channel: try body.string("channel"), keys: try body.optionalStrings("keys"))
         case "channel.memberCount": return .channelMemberCounts(try body.strings("channels"))
         case "presence.subscriptions": return .presenceSubscriptions
+        case "call.joinRoom":
+            return .joinRoom(groupID: try body.nonEmptyString("groupID"), roomID: try body.nonEmptyString("roomID"),
+                             data: try body.optionalString("data"))
         default:
             let call = try callID(body)
             return .call(call, try callAction(named: name, body: body))

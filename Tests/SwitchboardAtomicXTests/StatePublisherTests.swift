@@ -1,8 +1,12 @@
+// The in-house chain's tests (its delivery, threading and cancellation guarantees): where Combine exists the
+// chain is Combine's (docs/TENCENT.md, "Combine"), and these do not apply.
+#if !canImport(Combine)
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
 @testable import SwitchboardAtomicX
+import SwitchboardPublishers
 
 // Small stand-ins for the AtomicXCore state types, shaped as DocC declares them, so that the vendor's
 // subscription idioms can be written here as they are. Only the participant info is Equatable; the
@@ -760,3 +764,4 @@ struct StatePublisherTests {
         withExtendedLifetime((a, b)) {}
     }
 }
+#endif

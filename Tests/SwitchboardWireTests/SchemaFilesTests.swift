@@ -158,6 +158,7 @@ struct CoverageTests {
         case .getChannelAttributes: 22
         case .channelMemberCounts: 23
         case .presenceSubscriptions: 24
+        case .joinRoom: 25
         }
     }
 
@@ -229,7 +230,7 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<25))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<26))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<14))
         #expect(Set(sampleEvents.map(Self.index)) == Set(0..<10))

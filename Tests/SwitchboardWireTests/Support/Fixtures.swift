@@ -242,6 +242,8 @@ let sampleOperations: [ServiceOperation] = [
     .channelMemberCounts(["lobby", "hall"]),
     .channelMemberCounts([]),
     .presenceSubscriptions,
+    .joinRoom(groupID: "group-1", roomID: "room-1", data: nil),
+    .joinRoom(groupID: trickyText, roomID: "1234", data: "hi"),
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies

@@ -1,6 +1,8 @@
 // The event subject: AtomicXCore's `CallStore.callEventPublisher` is a Combine `PassthroughSubject`
-// (the in-house chain, see AnyPublisher.swift).
+// (the in-house chain, see
+// Publisher.swift; Combine's own where Combine exists).
 
+#if !canImport(Combine)
 /// Mirrors Combine's `PassthroughSubject<Output, Failure>`: broadcasts each sent value to the current
 /// subscribers, without replay (a subscriber hears only what is sent after it subscribed).
 ///
@@ -37,7 +39,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
     }
 
     /// The number of live subscriptions (tests).
-    var subscriberCount: Int {
+    package var subscriberCount: Int {
         hub.subscriberCount
     }
 }
@@ -52,3 +54,4 @@ extension PassthroughSubject where Output == Void {
         send(())
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // An AsyncSequence view of the in-house chain (Combine's `Publisher.values`), for async/await callers.
 
+#if !canImport(Combine)
 extension Publisher where Failure == Never, Output: Sendable {
     /// Mirrors Combine's `Publisher.values` (an `AsyncPublisher` there): every value as an `AsyncStream`.
     ///
@@ -38,3 +39,4 @@ extension Publisher where Output: Sendable {
         }
     }
 }
+#endif

@@ -1,6 +1,7 @@
 // The subscriber end of a chain: `sink`, `AnyCancellable` and `store(in:)`, as Combine spells them (the
-// in-house chain, see AnyPublisher.swift).
+// in-house chain, see Publisher.swift; Combine's own where Combine exists).
 
+#if !canImport(Combine)
 import Synchronization
 
 /// Mirrors Combine's `Cancellable`: something whose activity can be cancelled.
@@ -103,7 +104,7 @@ final class Sink<Input, Failure: Error>: Sendable {
         var completion: ((Subscribers.Completion<Failure>) -> Void)?
     }
 
-    let subscription = Subscription()
+    let subscription = ChainSubscription()
     // Unchecked: the closures are only taken out inside the Mutex; they are called by the delivering
     // thread (one at a time, see Hub) or the `receive(on:)` queue.
     private let closures: Mutex<Unchecked<Closures>>
@@ -139,3 +140,4 @@ final class Sink<Input, Failure: Error>: Sendable {
         _ = released  // the closures (and what they capture) are released here, outside the lock
     }
 }
+#endif

@@ -1,6 +1,8 @@
 // The operators AtomicXCore sample code chains after `subscribe(...)`: `map`, `removeDuplicates` and
-// `receive(on:)`, as Combine spells them (the in-house chain, see AnyPublisher.swift).
+// `receive(on:)`, as Combine spells them (the in-house chain, see
+// Publisher.swift; Combine's own where Combine exists).
 
+#if !canImport(Combine)
 import Dispatch
 import Foundation
 import Synchronization
@@ -106,6 +108,7 @@ extension Publisher where Output: Equatable {
 
 /// The dispatch queue that stands for `runLoop` in `receive(on:)`: the main queue for `RunLoop.main`,
 /// nil (use `RunLoop.perform`) for any other run loop.
-func dispatchQueue(for runLoop: RunLoop) -> DispatchQueue? {
+package func dispatchQueue(for runLoop: RunLoop) -> DispatchQueue? {
     runLoop === RunLoop.main ? DispatchQueue.main : nil
 }
+#endif

@@ -1,127 +1,8 @@
-// Combine is not available on Linux (swift-corelibs ships no Combine) and the project's brief rules out
-// OpenCombine, so this module carries its own small Combine-like chain, written by hand and used on every
-// platform (docs/TENCENT.md, "No Combine"). The names and spellings are Combine's, so that
-// AtomicXCore sample code (`subscribe(...)`, `.map`, `.removeDuplicates`, `.receive(on:)`, `.sink`,
-// `.store(in:)`) compiles unchanged; only what that code uses is here. There is no demand
-// (back-pressure): every publisher pushes every value, as Combine's `sink` (unlimited demand) does.
-//
-// This file holds the publisher protocol, `AnyPublisher`, and the plumbing under every chain:
-// `Subscription` (the cancel state one `sink` shares with its operators) and `Hub` (the serialized fan-out
-// behind `StatePublisher` and `PassthroughSubject`).
+// The source of every in-house chain: the serialized fan-out behind `StatePublisher` (AtomicXCore),
+// `PassthroughSubject` and `CurrentValueSubject`. Where Combine exists they are Combine's (Publisher.swift).
 
+#if !canImport(Combine)
 import Synchronization
-
-/// Mirrors Combine's `Publisher` protocol: a type that can hand values of `Output`, then possibly one
-/// completion, to subscribers. The operators (`map`, `removeDuplicates`, `receive(on:)`, `sink`, `values`)
-/// are extensions of this protocol.
-///
-/// Unlike Combine there is no `Subscriber` protocol: every publisher of this module is (or wraps) an
-/// ``AnyPublisher``, so ``eraseToAnyPublisher()`` is the one requirement.
-public protocol Publisher<Output, Failure> {
-    /// Combine `Publisher.Output`: the kind of values published.
-    associatedtype Output
-    /// Combine `Publisher.Failure`: the kind of error a failed completion carries (`Never` if none).
-    associatedtype Failure: Error
-
-    /// Combine `Publisher.eraseToAnyPublisher()`: this publisher as an ``AnyPublisher``.
-    func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>
-}
-
-/// Mirrors Combine's `Subscribers` namespace, here only for ``Subscribers/Completion``.
-public enum Subscribers {
-    /// Combine `Subscribers.Completion`: how a publisher ended.
-    public enum Completion<Failure: Error> {
-        /// Combine `.finished`: normal end, no more values.
-        case finished
-        /// Combine `.failure(_:)`: ended with an error.
-        case failure(Failure)
-    }
-}
-
-extension Subscribers.Completion: Equatable where Failure: Equatable {}
-extension Subscribers.Completion: Sendable where Failure: Sendable {}
-
-/// Mirrors Combine's `AnyPublisher<Output, Failure>`: the type-erased publisher that
-/// `StatePublisher.subscribe()` (AtomicXCore) and every operator of this module return.
-///
-/// It is cold, as Combine's operator chains are: each `sink` on it attaches a new subscription to the
-/// upstream source and builds its own operator state (the last value of a `removeDuplicates`, say).
-public struct AnyPublisher<Output, Failure: Error>: Publisher {
-    /// Attaches one downstream end to the source, through this publisher's operators.
-    let attach: (Downstream<Output, Failure>) -> Void
-
-    init(attach: @escaping (Downstream<Output, Failure>) -> Void) {
-        self.attach = attach
-    }
-
-    /// Combine `AnyPublisher.init(_:)`: wraps another publisher.
-    public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
-        self = publisher.eraseToAnyPublisher()
-    }
-
-    /// Combine `eraseToAnyPublisher()`: returns `self`.
-    public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
-        self
-    }
-}
-
-// MARK: - Plumbing
-
-/// One thing a publisher hands downstream: a value, or the completion that ends the subscription.
-enum Signal<Output, Failure: Error> {
-    case value(Output)
-    case completion(Subscribers.Completion<Failure>)
-}
-
-/// The downstream end an operator or a source attaches: where signals go, and the subscription whose
-/// cancellation detaches it.
-struct Downstream<Output, Failure: Error> {
-    let subscription: Subscription
-    let receive: (Signal<Output, Failure>) -> Void
-}
-
-/// A value moved between threads by this module's own serialized delivery (the source's drain, then a
-/// `receive(on:)` queue); the module, not the type, makes that safe.
-struct Unchecked<Value>: @unchecked Sendable {
-    var value: Value
-}
-
-/// The cancel state of one `sink` (one subscription), shared by every operator of its chain.
-///
-/// Cancelling runs, once, the handlers registered by the chain: the sink drops the caller's closures
-/// and the source removes its entry. Handlers registered after cancellation run at once.
-final class Subscription: Cancellable, Sendable {
-    private struct State {
-        var cancelled = false
-        var handlers: [@Sendable () -> Void] = []
-    }
-
-    private let state = Mutex(State())
-
-    var isCancelled: Bool {
-        state.withLock { $0.cancelled }
-    }
-
-    /// Registers `handler` to run when the subscription is cancelled (at once if it already is).
-    func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = state.withLock { state in
-            if state.cancelled { return true }
-            state.handlers.append(handler)
-            return false
-        }
-        if runNow { handler() }
-    }
-
-    func cancel() {
-        let handlers = state.withLock { state -> [@Sendable () -> Void] in
-            guard !state.cancelled else { return [] }
-            state.cancelled = true
-            defer { state.handlers = [] }
-            return state.handlers
-        }
-        for handler in handlers { handler() }
-    }
-}
 
 /// The serialized fan-out behind ``StatePublisher`` and ``PassthroughSubject``.
 ///
@@ -140,8 +21,8 @@ final class Subscription: Cancellable, Sendable {
 /// A subscriber hears only publications sequenced after it attached, so a `PassthroughSubject` does not
 /// replay, and a `StatePublisher` subscriber hears the value current at attachment (queued for it alone)
 /// and then every later update, with nothing skipped or doubled.
-final class Hub<Output, Failure: Error>: Sendable {
-    typealias Receiver = (Signal<Output, Failure>) -> Void
+package final class Hub<Output, Failure: Error>: Sendable {
+    package typealias Receiver = (Signal<Output, Failure>) -> Void
 
     private struct Entry {
         let id: UInt64
@@ -206,30 +87,30 @@ final class Hub<Output, Failure: Error>: Sendable {
     private let replaysCurrent: Bool
 
     /// A hub that replays its latest value to new subscribers (`current` is the first one).
-    init(current: Output) {
+    package init(current: Output) {
         state = Mutex(State(current: current))
         replaysCurrent = true
     }
 
     /// A hub without replay (a subject).
-    init() {
+    package init() {
         state = Mutex(State(current: nil))
         replaysCurrent = false
     }
 
     /// The latest published value (the initial one until the first publication); nil without replay.
-    var current: Output? {
+    package var current: Output? {
         state.withLock { Unchecked(value: $0.current) }.value
     }
 
     /// The number of attached subscribers (tests).
-    var subscriberCount: Int {
+    package var subscriberCount: Int {
         state.withLock { $0.entries.count }
     }
 
     /// Queues `value` for every subscriber and makes it the current value; ignored after completion.
     /// Returns true if the caller must ``drain()``.
-    func enqueue(_ value: Output) -> Bool {
+    package func enqueue(_ value: Output) -> Bool {
         let item = Unchecked(value: value)
         return state.withLock { state in
             guard state.completion == nil else { return false }
@@ -240,7 +121,7 @@ final class Hub<Output, Failure: Error>: Sendable {
     }
 
     /// Queues the completion for every subscriber (the first completion only) and drains.
-    func complete(_ completion: Subscribers.Completion<Failure>) {
+    package func complete(_ completion: Subscribers.Completion<Failure>) {
         let item = Unchecked(value: completion)
         let mustDrain = state.withLock { state in
             guard state.completion == nil else { return false }
@@ -252,13 +133,13 @@ final class Hub<Output, Failure: Error>: Sendable {
     }
 
     /// Publishes `value` (``enqueue(_:)`` then, if needed, ``drain()``).
-    func publish(_ value: Output) {
+    package func publish(_ value: Output) {
         if enqueue(value) { drain() }
     }
 
     /// Attaches a subscriber: it hears the current value (if this hub replays), then every later
     /// publication; after completion it hears the completion only.
-    func attach(_ downstream: Downstream<Output, Failure>) {
+    package func attach(_ downstream: Downstream<Output, Failure>) {
         let receiver = Unchecked(value: downstream.receive)
         let (id, mustDrain) = state.withLock { state -> (UInt64?, Bool) in
             if let completion = state.completion {
@@ -285,10 +166,11 @@ final class Hub<Output, Failure: Error>: Sendable {
     }
 
     /// Delivers queued items, one at a time and in order, until the queue is empty.
-    func drain() {
+    package func drain() {
         while let item = state.withLock({ state in state.next().map { Unchecked(value: $0) } }) {
             let (signal, receivers) = item.value
             for receive in receivers { receive(signal) }
         }
     }
 }
+#endif
