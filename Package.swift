@@ -358,4 +358,6 @@ package.targets.append(contentsOf: [
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
 ])
+// The porting guide's Combine snippet (docs/PORTING.md, "`import Combine`") imports it as a ported app does.
+package.targets.first { $0.name == "SwitchboardPortingTests" }?.dependencies.append("Combine")
 #endif

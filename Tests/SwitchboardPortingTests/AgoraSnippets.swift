@@ -52,3 +52,40 @@ func makeServerKit(appID: String) -> AgoraRtmKit? {
     let kit = AgoraRtmKit(appId: appID, delegate: nil, environment: environment)
     return kit
 }
+
+// MARK: - User and channel attributes, member counts (docs/PORTING.md, "Agora RTM 1.x")
+
+final class CallRoomInfo {
+    private(set) var roles: [String: String] = [:]
+    private(set) var topic = ""
+    private(set) var memberCount: Int32 = 0
+
+    func publish(role: String, topic: String, channelId: String, kit: AgoraRtmKit) {
+        let mine = AgoraRtmAttribute()
+        mine.key = "role"
+        mine.value = role
+        kit.addOrUpdateLocalUserAttributes([mine])
+
+        let attribute = AgoraRtmChannelAttribute()
+        attribute.key = "topic"
+        attribute.value = topic
+        let options = AgoraRtmChannelAttributeOptions()
+        options.enableNotificationToChannelMembers = true
+        kit.addOrUpdateChannel(channelId, attributes: [attribute], options: options)
+    }
+
+    func refresh(userId: String, channelId: String, kit: AgoraRtmKit) {
+        kit.getUserAttributes(userId, byKeys: ["role"]) { [weak self] attributes, userId, errorCode in
+            guard errorCode == .attributeOperationErrorOk, let userId = userId else { return }
+            self?.roles[userId] = attributes?.first?.value
+        }
+        kit.getChannelAttributes(channelId, byKeys: ["topic"]) { [weak self] attributes, errorCode in
+            guard errorCode == .attributeOperationErrorOk else { return }
+            self?.topic = attributes?.first?.value ?? ""
+        }
+        kit.getChannelMemberCount([channelId]) { [weak self] counts, errorCode in
+            guard errorCode == .ok else { return }
+            self?.memberCount = counts?.first?.count ?? 0
+        }
+    }
+}

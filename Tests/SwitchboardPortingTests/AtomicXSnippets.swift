@@ -1,7 +1,25 @@
 // The Tencent "after" snippets of docs/PORTING.md, verbatim (see AgoraSnippets.swift).
 
+// MARK: - `import Combine` (docs/PORTING.md, "`import Combine`"): on Linux, the package's `Combine` module
+
 import Foundation
+import Combine
 import SwitchboardAtomicX
+
+final class CallStatusBell {
+    private(set) var rings = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    init(callStore: CallStore = .shared) {
+        callStore.state.subscribe(StatePublisherSelector(keyPath: \CallState.selfInfo.status))
+            .removeDuplicates()
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] status in
+                if status == .waiting { self?.rings += 1 }
+            }
+            .store(in: &cancellables)
+    }
+}
 
 // MARK: - A call timer without `#selector` (docs/PORTING.md, "Selectors and target-action")
 
@@ -29,5 +47,23 @@ final class RemoteVideoController {
         engine.startRemoteView(userId: userId, videoView: remoteView, onPlaying: { [weak self] userId in
             self?.playing.append(userId)
         }, onLoading: { _ in }, onError: { _, _, _ in })
+    }
+}
+
+// MARK: - TUICallKit (docs/PORTING.md, "Tencent AtomicXCore, TUICallEngine and TUICallKit")
+
+final class GroupCallButton {
+    private(set) var placed = false
+    private(set) var failure: String?
+
+    func call(_ userIdList: [String], kit: TUICallKit = .createInstance()) {
+        kit.enableMuteMode(enable: true)
+        let params = TUICallParams()
+        params.timeout = 30
+        kit.calls(userIdList: userIdList, callMediaType: .video, params: params, succ: { [weak self] in
+            self?.placed = true
+        }, fail: { [weak self] code, message in
+            self?.failure = "\(code) \(message ?? "")"
+        })
     }
 }

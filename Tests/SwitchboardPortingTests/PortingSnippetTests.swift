@@ -1,3 +1,4 @@
+import Combine
 import Dispatch
 import Foundation
 import Testing
@@ -48,6 +49,32 @@ struct PortingSnippetTests {
         presenter.present(AgoraRtmRemoteInvitation())
         presenter.dismiss()
         #expect(events.callers == [""])
+    }
+
+    @Test("CallRoomInfo reads another user's attribute, the channel's attribute and its member count")
+    func attributesAndMemberCount() async throws {
+        let world = TestWorld()
+        let alice = try #require(AgoraRtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        let bob = try #require(AgoraRtmKit(appId: appID, delegate: nil, environment: world.environment()))
+        for (kit, user) in [(alice, "alice"), (bob, "bob")] {
+            let code = try await world.completion { done in kit.login(byToken: "token", user: user) { done($0) } }
+            #expect(code == .ok)
+        }
+        let channel = try #require(alice.createChannel(withId: "standup", delegate: nil))
+        let joined = try await world.completion { done in channel.join { done($0) } }
+        #expect(joined == .channelErrorOk)
+        CallRoomInfo().publish(role: "host", topic: "release", channelId: "standup", kit: alice)
+        await world.runUntilIdle()
+        let info = CallRoomInfo()
+        info.refresh(userId: "alice", channelId: "standup", kit: bob)
+        try await world.requireWhenIdle("bob reads the room") {
+            info.roles == ["alice": "host"] && info.topic == "release" && info.memberCount == 1
+        }
+        // A user who set nothing has no role; a channel nobody wrote has no topic and no members.
+        let empty = CallRoomInfo()
+        empty.refresh(userId: "bob", channelId: "lobby", kit: alice)
+        await world.runUntilIdle()
+        #expect(empty.roles.isEmpty && empty.topic == "" && empty.memberCount == 0)
     }
 
     @Test("a kit of its own on a server: made without connecting; a wrong app id still gives nil")
@@ -111,7 +138,80 @@ struct PortingSnippetTests {
         zim.destroy()
     }
 
+    @Test("CallerDirectory renames its user and looks users up, the unknown ones apart")
+    func userInformation() async throws {
+        let world = TestWorld()
+        let config = ZIMAppConfig()
+        config.appID = 1
+        config.appSign = "sign"
+        let alice = try #require(ZIM.create(with: config, environment: world.environment()))
+        let bob = try #require(ZIM.create(with: config, environment: world.environment()))
+        for (zim, user) in [(alice, "alice"), (bob, "bob")] {
+            let code = try await world.completion { done in
+                zim.login(withUserID: user, config: ZIMLoginConfig()) { done($0.code) }
+            }
+            #expect(code == .ZIMErrorCodeSuccess)
+        }
+        let aliceDirectory = CallerDirectory()
+        aliceDirectory.rename(to: "Alice", zim: alice)
+        try await world.requireWhenIdle("the rename succeeds") { aliceDirectory.myName == "Alice" }
+        let bobDirectory = CallerDirectory()
+        bobDirectory.lookUp(["alice", "nobody"], zim: bob)
+        try await world.requireWhenIdle("bob finds alice's name") {
+            bobDirectory.names == ["alice": "Alice"] && bobDirectory.unknownUserIDs == ["nobody"]
+        }
+        // An empty list is refused (6000001): nothing is recorded.
+        let refused = CallerDirectory()
+        refused.lookUp([], zim: bob)
+        await world.runUntilIdle()
+        #expect(refused.names.isEmpty && refused.unknownUserIDs.isEmpty)
+        alice.destroy()
+        bob.destroy()
+    }
+
     // MARK: Tencent
+
+    @Test("CallStatusBell, written against import Combine, rings when a call comes in")
+    func combineBell() async throws {
+        let world = TestWorld()
+        let alice = AtomicXInstance(environment: world.environment())
+        let bob = AtomicXInstance(environment: world.environment())
+        let bell = CallStatusBell(callStore: bob.callStore)
+        try await login([(alice, "alice"), (bob, "bob")], in: world)
+        let placed = try await world.completion { (done: @escaping @Sendable (Bool) -> Void) in
+            alice.callStore.calls(participantIds: ["bob"], mediaType: .audio, params: nil) {
+                if case .success = $0 { done(true) } else { done(false) }
+            }
+        }
+        #expect(placed)
+        await world.runUntilIdle()
+        await drainMainQueue()
+        #expect(bell.rings == 1)
+    }
+
+    @Test("GroupCallButton places a call through the TUICallKit facade; more than 8 callees fail with -1202")
+    func callKitFacade() async throws {
+        let world = TestWorld()
+        let alice = AtomicXInstance(environment: world.environment())
+        let bob = AtomicXInstance(environment: world.environment())
+        let carol = AtomicXInstance(environment: world.environment())
+        try await login([(alice, "alice"), (bob, "bob"), (carol, "carol")], in: world)
+        let tooMany = GroupCallButton()
+        tooMany.call((1...9).map { "user\($0)" }, kit: alice.callKit)
+        await world.runUntilIdle()
+        await drainMainQueue()
+        #expect(tooMany.failure == "-1202 groupCall failed, currently supports call with up to 9 people")
+        #expect(!tooMany.placed)
+        let button = GroupCallButton()
+        button.call(["bob", "carol"], kit: alice.callKit)
+        await world.runUntilIdle()
+        await drainMainQueue()
+        #expect(button.placed && button.failure == nil)
+        #expect(alice.callKit.settings.isMuteModeEnabled)
+        #expect(bob.callStore.state.value.selfInfo.status == .waiting)
+        #expect(carol.callStore.state.value.selfInfo.status == .waiting)
+        #expect(alice.callStore.state.value.activeCall.mediaType == .video)
+    }
 
     @Test("CallTimerLabel shows the active call's duration from the state stream, on the main queue")
     func callTimerLabel() async throws {
@@ -183,6 +283,18 @@ private final class ReceivedCalls: ZIMEventHandler {
 
     func zim(_ zim: ZIM, callInvitationReceived info: ZIMCallInvitationReceivedInfo, callID: String) {
         callIDs.append(callID)
+    }
+}
+
+/// Logs each instance in as its user.
+private func login(_ instances: [(AtomicXInstance, String)], in world: TestWorld) async throws {
+    for (instance, name) in instances {
+        let done = try await world.completion { (done: @escaping @Sendable (Bool) -> Void) in
+            instance.loginStore.login(sdkAppID: 1_400_000_001, userID: name, userSig: "sig") {
+                if case .success = $0 { done(true) } else { done(false) }
+            }
+        }
+        #expect(done)
     }
 }
 

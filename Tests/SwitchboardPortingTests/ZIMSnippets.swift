@@ -23,3 +23,30 @@ final class ZIMService: NSObject, ZIMEventHandler {
         }
     }
 }
+
+// MARK: - User information (docs/PORTING.md, "ZEGO ZIM")
+
+final class CallerDirectory {
+    private(set) var myName = ""
+    private(set) var names: [String: String] = [:]
+    private(set) var unknownUserIDs: [String] = []
+
+    func rename(to userName: String, zim: ZIM) {
+        zim.updateUserName(userName) { [weak self] userName, errorInfo in
+            guard errorInfo.code == .ZIMErrorCodeSuccess else { return }
+            self?.myName = userName
+        }
+    }
+
+    func lookUp(_ userIDs: [String], zim: ZIM) {
+        let config = ZIMUsersInfoQueryConfig()
+        config.isQueryFromServer = true
+        zim.queryUsersInfo(by: userIDs, config: config) { [weak self] userList, errorUserList, errorInfo in
+            guard errorInfo.code == .ZIMErrorCodeSuccess else { return }
+            for user in userList {
+                self?.names[user.baseInfo.userID] = user.baseInfo.userName
+            }
+            self?.unknownUserIDs = errorUserList.map { $0.userID }
+        }
+    }
+}
