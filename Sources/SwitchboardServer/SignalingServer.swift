@@ -110,6 +110,12 @@ public final class SignalingServer: Sendable {
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         if service.connectionCount >= configuration.maxConnections {
             let refusal = SignalingError(.tooManySessions, "the server holds \(configuration.maxConnections) connections; try later")
+            // The refusal answers the client's first frame, as a welcome would, instead of leaving with
+            // the upgrade response: a frame sent in the same moment as the 101 can reach a client that
+            // has not switched protocols yet (swift-websocket's, which the client module uses), which
+            // drops it and waits for an answer that never comes. A client that says nothing hears it
+            // at the handshake timeout.
+            await firstMessage(of: inbound)
             metrics.frameOut(.refused(refusal))
             try await outbound.write(.text(WireCodec.encodeText(.refused(refusal))))
             try await outbound.close(.policyViolation, reason: "server full")
@@ -142,6 +148,21 @@ public final class SignalingServer: Sendable {
                 connection.touch()
                 receive(message, from: id, bucket: &bucket)
             }
+            group.cancelAll()
+        }
+    }
+
+    /// Returns once the client sent its first message, or the handshake timeout passed.
+    private func firstMessage(of inbound: WebSocketInboundStream) async {
+        let limit = configuration.maxFrameBytes
+        let timeout = configuration.handshakeTimeout
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var messages = inbound.messages(maxSize: limit).makeAsyncIterator()
+                _ = try? await messages.next()
+            }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
             group.cancelAll()
         }
     }
