@@ -14,7 +14,8 @@ import SwitchboardWire
 ///      "loginPolicy": "multiDevice", "pushesOfflineInvitations": false,
 ///      "limits": {"maxRingSeconds": 60}, "calls": {"join": "invited", "ephemeral": "record"}}
 ///   ],
-///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxMessageBytes": 32768,
+///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxPendingInvitationsPerUser": 32,
+///              "maxMessageBytes": 32768,
 ///              "recordRetentionDays": 30, "maxRingSeconds": 120}
 /// }
 /// ```
@@ -24,6 +25,8 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var apps: [AppConfiguration]
     public var maxSessionsPerUser: Int?
     public var maxActiveCallsPerUser: Int?
+    /// The most invitations ringing at one user at once (``ServiceConfiguration/maxPendingInvitationsPerUser``).
+    public var maxPendingInvitationsPerUser: Int?
     public var maxMessageBytes: Int?
     /// Records older than this many days are deleted (kept forever when absent).
     public var recordRetentionDays: Int?
@@ -66,11 +69,13 @@ public struct ServerConfigFile: Sendable, Equatable {
         var file = ServerConfigFile()
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
-            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxMessageBytes", "recordRetentionDays",
-                                   "maxRingSeconds"], at: "$.limits")
+            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxPendingInvitationsPerUser",
+                                   "maxMessageBytes", "recordRetentionDays", "maxRingSeconds"], at: "$.limits")
             file.maxRingSeconds = try ringSeconds(limits["maxRingSeconds"], at: "$.limits.maxRingSeconds")
             file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
             file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
+            file.maxPendingInvitationsPerUser = try positive(limits["maxPendingInvitationsPerUser"],
+                                                             at: "$.limits.maxPendingInvitationsPerUser")
             file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
             file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
         }
@@ -97,6 +102,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         var configuration = ServiceConfiguration(apps: apps)
         if let maxSessionsPerUser { configuration.maxSessionsPerUser = maxSessionsPerUser }
         if let maxActiveCallsPerUser { configuration.maxActiveCallsPerUser = maxActiveCallsPerUser }
+        if let maxPendingInvitationsPerUser { configuration.maxPendingInvitationsPerUser = maxPendingInvitationsPerUser }
         if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
         configuration.callRules.maxRingTimeout = defaultRingCap
         return configuration

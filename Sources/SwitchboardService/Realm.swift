@@ -88,6 +88,21 @@ final class Realm {
         return sessionsByUser[session.user]?.last == session.id
     }
 
+    /// How many of the user's active calls are the user's own (placed and not over, or in) and how many
+    /// are invitations still ringing at them (docs/SECURITY.md, "Quotas").
+    func callLoad(of user: UserID) -> (own: Int, ringing: Int) {
+        var load = (own: 0, ringing: 0)
+        for id in activeCallsByUser[user] ?? [] {
+            guard let participant = calls[id]?.call.participant(user) else { continue }
+            if participant.role != .caller && participant.state.isRinging {
+                load.ringing += 1
+            } else {
+                load.own += 1
+            }
+        }
+        return load
+    }
+
     func isBusy(_ user: UserID, besides call: CallID? = nil) -> Bool {
         guard let calls = activeCallsByUser[user] else { return false }
         if let call { return calls.contains { $0 != call } }

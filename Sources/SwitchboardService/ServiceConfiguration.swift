@@ -20,9 +20,13 @@ public struct ServiceConfiguration: Sendable {
     /// The most responses kept per session to answer re-sent requests.
     public var responseMemory: Int
     public var maxSessionsPerUser: Int
-    /// The most calls one user may have ringing or connected at once (caller or invitee) before their
-    /// next invite is refused.
+    /// The most calls of their own one user may have at once (placed and not over, or in) before their
+    /// next invite is refused. Invitations ringing at the user do not count: others could fill them
+    /// (docs/SECURITY.md, "Quotas").
     public var maxActiveCallsPerUser: Int
+    /// The most invitations that may ring at one user at once; the next inviter is refused
+    /// (`too_many_calls`), and the user's own calls are not affected (docs/SECURITY.md, "Quotas").
+    public var maxPendingInvitationsPerUser: Int
     /// The largest peer or channel message, in bytes (Agora: 32 KB).
     public var maxMessageBytes: Int
     public var maxChannelsPerSession: Int
@@ -53,6 +57,7 @@ public struct ServiceConfiguration: Sendable {
         responseMemory: Int = 256,
         maxSessionsPerUser: Int = 16,
         maxActiveCallsPerUser: Int = 32,
+        maxPendingInvitationsPerUser: Int = 32,
         maxMessageBytes: Int = 32 * 1024,
         maxChannelsPerSession: Int = 20,
         maxSubscriptionsPerSession: Int = 512,
@@ -73,6 +78,7 @@ public struct ServiceConfiguration: Sendable {
         self.responseMemory = responseMemory
         self.maxSessionsPerUser = maxSessionsPerUser
         self.maxActiveCallsPerUser = maxActiveCallsPerUser
+        self.maxPendingInvitationsPerUser = maxPendingInvitationsPerUser
         self.maxMessageBytes = maxMessageBytes
         self.maxChannelsPerSession = maxChannelsPerSession
         self.maxSubscriptionsPerSession = maxSubscriptionsPerSession

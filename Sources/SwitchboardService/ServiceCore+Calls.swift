@@ -28,10 +28,11 @@ extension ServiceCore {
         at now: Timestamp,
         followUps: inout FollowUps
     ) -> Result<Reply, SignalingError> {
-        let active = realm.activeCallsByUser[session.user]?.count ?? 0
-        guard active < configuration.maxActiveCallsPerUser else {
-            return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(active) active calls"))
+        let own = realm.callLoad(of: session.user).own
+        guard own < configuration.maxActiveCallsPerUser else {
+            return .failure(SignalingError(.tooManyCalls, "\(session.user) already has \(own) active calls"))
         }
+        if let error = pendingInvitationsQuota(invite.invitees, in: realm) { return .failure(error) }
         // The trust boundary (docs/CALL-MODEL.md, "Profiles"): the policy
         // is built here from the profile and the SDK-level parameters, under the app's caps; the client
         // never sends one.
@@ -95,7 +96,9 @@ extension ServiceCore {
         case .reject(let data, let reason): command = .reject(data: data, reason: reason)
         case .acknowledge: command = .acknowledgeDelivery
         case .confirm(let invitee): command = .confirmAccept(invitee: invitee)
-        case .inviteMore(let invitees): command = .inviteMore(invitees: invitees, status: status(of: invitees, in: realm, besides: id))
+        case .inviteMore(let invitees):
+            if let error = pendingInvitationsQuota(invitees, besides: id, in: realm) { return .failure(error) }
+            command = .inviteMore(invitees: invitees, status: status(of: invitees, in: realm, besides: id))
         case .join(let data): command = .join(data: data)
         case .setMedia(let media): command = .setMedia(media)
         case .quit(let data): command = .quit(data: data)
@@ -120,6 +123,20 @@ extension ServiceCore {
         }
         let skipped = outcome.skipped.sorted { $0.key < $1.key }.map { SkippedUser(user: $0.key, error: SignalingError($0.value)) }
         return .success(.call(call, skipped: skipped))
+    }
+
+    /// The quota that protects an invitee (docs/SECURITY.md, "Quotas"): an invitee at whom the most
+    /// invitations already ring refuses the whole request to the inviter, and nothing is created.
+    private func pendingInvitationsQuota(_ invitees: [UserID], besides call: CallID? = nil, in realm: Realm) -> SignalingError? {
+        let limit = configuration.maxPendingInvitationsPerUser
+        for invitee in invitees {
+            let ringing = realm.callLoad(of: invitee).ringing
+            let alreadyHere = call.map { realm.activeCallsByUser[invitee]?.contains($0) == true } ?? false
+            if ringing >= limit && !alreadyHere {
+                return SignalingError(.tooManyCalls, "\(invitee) has \(ringing) invitations ringing; at most \(limit)")
+            }
+        }
+        return nil
     }
 
     /// The admin operation: ends any call ("ended by server").

@@ -79,7 +79,8 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// The user or the service has too many sessions.
     case tooManySessions = "too_many_sessions"
-    /// The user already rings or talks in as many calls as the service allows.
+    /// The user already has as many calls of their own as the service allows, or an invitee has as many
+    /// invitations ringing (docs/SECURITY.md, "Quotas").
     case tooManyCalls = "too_many_calls"
     /// A message or channel id is too large or empty.
     case invalidMessage = "invalid_message"

@@ -67,7 +67,7 @@ struct ServerConfigFileTests {
         let file = try ServerConfigFile.parse("""
             {"apps": [{"id": "acme", "secret": "\(secret)", "vendorIDs": ["1400000001", "acme-app"],
                        "loginPolicy": "singleDevice", "pushesOfflineInvitations": true}],
-             "limits": {"maxSessionsPerUser": 4, "maxActiveCallsPerUser": 8, "maxMessageBytes": 1024, "recordRetentionDays": 7}}
+             "limits": {"maxSessionsPerUser": 4, "maxActiveCallsPerUser": 8, "maxPendingInvitationsPerUser": 5, "maxMessageBytes": 1024, "recordRetentionDays": 7}}
             """)
         #expect(file.apps == [AppConfiguration(id: "acme", vendorIDs: ["1400000001", "acme-app"], secret: secret,
                                                loginPolicyCap: .singleDevice, pushesOfflineInvitations: true)])
@@ -75,6 +75,7 @@ struct ServerConfigFileTests {
         #expect(!service.isDevelopmentMode)
         #expect(service.maxSessionsPerUser == 4)
         #expect(service.maxActiveCallsPerUser == 8)
+        #expect(service.maxPendingInvitationsPerUser == 5)
         #expect(service.maxMessageBytes == 1024)
         #expect(file.recordRetentionDays == 7)
         #expect(try ServerConfigFile.parse("{}").serviceConfiguration.isDevelopmentMode)
