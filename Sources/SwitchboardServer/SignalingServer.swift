@@ -84,8 +84,10 @@ public final class SignalingServer: Sendable {
         router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath)) { [self] inbound, outbound, _ in
             try await serve(inbound: inbound, outbound: outbound)
         }
+        // A text frame that is not UTF-8 fails the connection with 1007 (RFC 6455, section 8.1) rather
+        // than being repaired with U+FFFD and carried out.
         let webSocket = WebSocketServerConfiguration(
-            maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(5))
+            maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(5), validateUTF8: true)
         var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket))
         if let tls = configuration.tls {
             let certificates = try NIOSSLCertificate.fromPEMFile(tls.certificateChain).map { NIOSSLCertificateSource.certificate($0) }

@@ -120,4 +120,19 @@ struct ConnectionLimitTests {
         await first.stop()
         await server.stop()
     }
+
+    @Test("a text frame that is not UTF-8 closes the connection with 1007, as RFC 6455 says, instead of being repaired")
+    func invalidUTF8() async throws {
+        let server = try await RunningServer.start()
+        let port = server.port
+        let closeCode = try await Task.detached {
+            let socket = try RawWebSocket(port: port, path: ServerConfiguration.signalPath)
+            try socket.sendFrame(opcode: 0x1, payload: [0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])  // {"\xC3("}
+            var frame = try socket.readFrame()
+            while frame.opcode != 0x8 { frame = try socket.readFrame() }
+            return frame.payload.count >= 2 ? Int(frame.payload[0]) << 8 | Int(frame.payload[1]) : nil
+        }.value
+        #expect(closeCode == 1007)
+        await server.stop()
+    }
 }
