@@ -50,7 +50,8 @@ extension ServiceCore {
         // Glare (docs/CALL-MODEL.md, "Glare"): of two crossing calls the smaller id survives. The
         // new call normally has the larger one, and its invitee is rejected as glare without ringing.
         let crossing = crossingCall(from: session.user, to: invite.invitees, in: realm, at: now)
-        if let crossing, Glare.survivor(crossing, id) == crossing {
+        let survivor = crossing.map { Glare.survivor($0, id) }
+        if let crossing, survivor == crossing {
             for user in invite.invitees { inviteeStatus[user]?.losesGlare = true }
         }
         let invitation = Invitation(
@@ -67,7 +68,7 @@ extension ServiceCore {
         realm.calls[id] = started.engine
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
         backendEvents?.deliver(.callCreated(app: realm.app, call: started.engine.call))
-        if let crossing, Glare.survivor(crossing, id) == id {
+        if let crossing, survivor == id {
             loseGlare(crossing, to: session.user, in: realm, at: now, followUps: &followUps)
         }
         let call = commit(started.outcome.effects, of: id, in: realm, at: now, followUps: &followUps)

@@ -42,7 +42,7 @@ struct GlareOverServerTests {
         }
 
         #expect(await Self.awaiting { bob.acceptIncoming($0) })
-        try await eventually("alice hears bob accept: \(alice.lines)") { alice.lines.contains(firstSurface.accepted) }
+        try await eventually("alice hears bob accept: \(alice.lines)") { alice.lines.contains(Surface.accepted) }
         await server.stop()
     }
 

@@ -42,7 +42,7 @@ struct GlareTests {
         // The call they both wanted connects.
         #expect(try await world.completion { bob.acceptIncoming($0) })
         try await world.requireWhenIdle("alice hears bob accept: \(alice.lines)") {
-            alice.lines.contains(firstSurface.accepted)
+            alice.lines.contains(Surface.accepted)
         }
     }
 

@@ -1,5 +1,7 @@
 import Dispatch
 import Synchronization
+import SwitchboardARtm
+import SwitchboardAgora
 import SwitchboardClient
 
 /// One user on one surface, driven through that surface's own API, with a log of what the app hears
@@ -9,8 +11,8 @@ import SwitchboardClient
 ///   `out accepted`, `out lineBusy`, `out rejected`, `out receivedByPeer` ...), as the surface names it;
 /// - `in received <caller>`: an incoming invitation rings; `in <event>` for what happens to it after.
 ///
-/// Each surface's class (``AgoraParty``, ``ARtmParty``, ``ZIMParty``, ``TencentParty``) maps its own
-/// callbacks onto these lines and nothing else; the tests state the expected line for each surface.
+/// Each surface's class (``RtmParty`` for Agora and anyRTC, ``ZIMParty``, ``TencentParty``) maps its
+/// own callbacks onto these lines and nothing else; the tests state the expected line for each surface.
 protocol Party: AnyObject, Sendable {
     var name: String { get }
     /// The surface, as the tests name it.
@@ -21,8 +23,13 @@ protocol Party: AnyObject, Sendable {
     func invite(_ callee: String, _ done: @escaping @Sendable (Bool) -> Void)
     /// Accepts the invitation that rings; `done(true)` on success.
     func acceptIncoming(_ done: @escaping @Sendable (Bool) -> Void)
+    /// What the app heard.
+    var log: PartyLog { get }
+}
+
+extension Party {
     /// Everything logged so far.
-    var lines: [String] { get }
+    var lines: [String] { log.lines }
 }
 
 /// The surfaces under test.
@@ -34,8 +41,10 @@ enum Surface: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A user on this surface in `environment`.
     func party(_ name: String, environment: ClientEnvironment) -> any Party {
         switch self {
-        case .agora: AgoraParty(name, environment: environment)
-        case .anyRTC: ARtmParty(name, environment: environment)
+        case .agora:
+            RtmParty<AgoraVendor>(name, surface: self, kit: AgoraRtmKit(appId: Self.rtmAppID, delegate: nil, environment: environment)!)
+        case .anyRTC:
+            RtmParty<AnyRTCVendor>(name, surface: self, kit: ARtmKit(appId: Self.rtmAppID, delegate: nil, environment: environment)!)
         case .zim: ZIMParty(name, environment: environment)
         case .tencent: TencentParty(name, environment: environment)
         }
@@ -51,19 +60,43 @@ enum Surface: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What the caller of a call hears when its callee accepts.
-    var accepted: String {
-        switch self {
-        case .agora, .anyRTC: "out accepted"
-        case .zim: "out accepted"
-        case .tencent: "out accepted"
-        }
-    }
+    /// What the caller of a call hears when its callee accepts: every surface's party says it alike.
+    static let accepted = "out accepted"
+
+    /// Any 32-character app id passes the RTM kits' only check.
+    private static let rtmAppID = String(repeating: "a", count: 32)
 }
 
-/// A thread-safe log.
+/// A thread-safe log that a test can also wait on, so that tests over a real network need not poll.
 final class PartyLog: Sendable {
-    private let storage = Mutex<[String]>([])
-    func append(_ line: String) { storage.withLock { $0.append(line) } }
-    var lines: [String] { storage.withLock { $0 } }
+    private struct State {
+        var lines: [String] = []
+        var waiters: [(line: String, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    func append(_ line: String) {
+        let ready = state.withLock { state in
+            state.lines.append(line)
+            let ready = state.waiters.filter { $0.line == line }.map(\.continuation)
+            state.waiters.removeAll { $0.line == line }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    var lines: [String] { state.withLock { $0.lines } }
+
+    /// Returns once `line` is in the log (at once if it already is). Tests bound it with a time limit.
+    func heard(_ line: String) async {
+        await withCheckedContinuation { continuation in
+            let heard = state.withLock { state in
+                if state.lines.contains(line) { return true }
+                state.waiters.append((line, continuation))
+                return false
+            }
+            if heard { continuation.resume() }
+        }
+    }
 }

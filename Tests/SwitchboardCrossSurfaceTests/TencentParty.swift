@@ -10,7 +10,7 @@ final class TencentParty: Party, @unchecked Sendable {
     let name: String
     let surface = Surface.tencent
     private let instance: AtomicXInstance
-    private let log = PartyLog()
+    let log = PartyLog()
     private let lock = NSLock()
     private var outgoing: Set<String> = []
     private var subscriptions = Set<AnyCancellable>()
@@ -35,7 +35,6 @@ final class TencentParty: Party, @unchecked Sendable {
         }
     }
 
-    var lines: [String] { log.lines }
 
     private func hear(_ event: CallEvent) {
         switch event {

@@ -9,7 +9,7 @@ final class ZIMParty: ZIMEventHandler, Party, @unchecked Sendable {
     let name: String
     let surface = Surface.zim
     private let zim: ZIM
-    private let log = PartyLog()
+    let log = PartyLog()
     private let lock = NSLock()
     private var incoming: String?
 
@@ -22,7 +22,6 @@ final class ZIMParty: ZIMEventHandler, Party, @unchecked Sendable {
         zim.setEventHandler(self)
     }
 
-    var lines: [String] { log.lines }
 
     func login(_ done: @escaping @Sendable (Bool) -> Void) {
         let config = ZIMLoginConfig()
