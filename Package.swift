@@ -333,6 +333,15 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // Tencent-shaped Combine code against the stores. There is no module named `Combine` on Linux:
+        // libraries read `#if canImport(Combine)` as Apple's Combine (GRDB does), and such a module, once
+        // built, breaks their build. `SwitchboardAtomicX` re-exports Combine's names instead
+        // (docs/TENCENT.md, "Combine").
+        .testTarget(
+            name: "SwitchboardCombineTests",
+            dependencies: ["SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "SwitchboardClientTests",
             dependencies: [
@@ -343,21 +352,3 @@ let package = Package(
         ),
     ]
 )
-
-// `import Combine` where Combine does not exist: a module named `Combine` that re-exports
-// SwitchboardPublishers, so that vendor sample code's `import Combine` compiles unchanged on Linux
-// (docs/TENCENT.md, "Combine"). Only on hosts without Apple's Combine: elsewhere the name is Apple's, and
-// SwitchboardPublishers is Combine itself there.
-#if !canImport(Darwin)
-package.products.append(.library(name: "Combine", targets: ["Combine"]))
-package.targets.append(contentsOf: [
-    .target(name: "Combine", dependencies: ["SwitchboardPublishers"]),
-    .testTarget(
-        name: "SwitchboardCombineTests",
-        dependencies: ["Combine", "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient"],
-        swiftSettings: [.swiftLanguageMode(.v5)]
-    ),
-])
-// The porting guide's Combine snippet (docs/PORTING.md, "`import Combine`") imports it as a ported app does.
-package.targets.first { $0.name == "SwitchboardPortingTests" }?.dependencies.append("Combine")
-#endif

@@ -1,14 +1,16 @@
+#if canImport(Combine)
 import Combine
+#endif
 import Foundation
 import Synchronization
 import Testing
 import SwitchboardAtomicX
 import SwitchboardTesting
 
-// `import Combine` on Linux (docs/TENCENT.md, "Combine"): code shaped as Tencent's TUICallKit 4.x
-// (`TUICallKitImpl.swift`, `CallingBellFeature.swift`) compiles with its `import Combine` line unchanged,
-// in Swift 5 mode as ported apps are, and runs against a device's stores. `import SwitchboardAtomicX` stands
-// in for `import AtomicXCore`.
+// Combine code on Linux (docs/TENCENT.md, "Combine"): code shaped as Tencent's TUICallKit 4.x
+// (`TUICallKitImpl.swift`, `CallingBellFeature.swift`) compiles unchanged but for its imports, in Swift 5 mode
+// as ported apps are, and runs against a device's stores. `import SwitchboardAtomicX` stands in for
+// `import AtomicXCore` and brings Combine's names; `import Combine` is kept for Apple platforms only.
 
 /// A KIT4-shaped feature: subscriptions kept in `cancellables`, delivered on the main queue.
 final class CallStatusFeature {
@@ -78,7 +80,7 @@ final class CounterModel {
     func tap() { taps.send() }
 }
 
-@Suite("import Combine on Linux")
+@Suite("Combine code on Linux")
 struct CombineImportTests {
     @Test("KIT4-shaped subscriptions written against `import Combine` follow a real call")
     func kitShapedFeature() async throws {

@@ -1,9 +1,12 @@
 // The Tencent "after" snippets of docs/PORTING.md, verbatim (see AgoraSnippets.swift).
 
-// MARK: - `import Combine` (docs/PORTING.md, "`import Combine`"): on Linux, the package's `Combine` module
+// MARK: - `import Combine` (docs/PORTING.md, "`import Combine`"): Apple's where it exists; on Linux the names
+// come from `SwitchboardAtomicX`
 
 import Foundation
+#if canImport(Combine)
 import Combine
+#endif
 import SwitchboardAtomicX
 
 final class CallStatusBell {
