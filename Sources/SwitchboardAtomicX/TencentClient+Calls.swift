@@ -286,9 +286,15 @@ extension TencentClient {
     func handleCall(_ note: CallNotification, generation: Int) {
         guard let me = state.withLock({ $0.generation == generation ? $0.user : nil }) else { return }
         guard let view = TencentCallView(call: note.call, me: me, device: device) else { return }
-        enum Verdict { case show(TencentCallView?), answerBusy, ignore }
+        enum Verdict { case shown(missingProfiles: [UserID]), answerBusy, ignore }
+        let now = self.now
+        // Deciding and keeping are one step under the lock: a `calls` in between would pass the busy
+        // guard of a device about to ring, then overwrite the invitation with its own call.
         let verdict: Verdict = state.withLock { state in
-            if let shown = state.view, shown.callID == view.callID, shown.ending == nil { return .show(shown) }
+            if let shown = state.view, shown.callID == view.callID, shown.ending == nil {
+                // Derived from the kept view: a call that ended here meanwhile stays ended.
+                return .shown(missingProfiles: keep(view, after: .kept, generation: generation, at: now, in: &state))
+            }
             // A new invitation, also into a call that ended here (invited again after leaving it).
             // Anything else about a call that is not (or no longer) shown here is another device's, or
             // stale. The service answers busy for a Tencent user who is in a call
@@ -302,7 +308,9 @@ extension TencentClient {
                 return .ignore
             }
             guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
-            guard state.isStartingCall else { return .show(nil) }
+            guard state.isStartingCall else {
+                return .shown(missingProfiles: keep(view, after: .nothing, generation: generation, at: now, in: &state))
+            }
             // Glare (docs/TENCENT.md, "Glare"): the user this device is calling one-to-one calls it
             // at the same moment. The service keeps one of the two calls, so this is not answered
             // busy: it waits for the answer to this device's own call.
@@ -317,11 +325,8 @@ extension TencentClient {
             return
         case .answerBusy:
             fire(.call(note.call.id, .reject(data: nil, reason: .busy)))
-        case .show(.some):
-            // Derived from the kept view, under the lock: a call that ended here meanwhile stays ended.
-            show(view, generation: generation)
-        case .show(.none):
-            show(view, after: .nothing, generation: generation)
+        case .shown(let missing):
+            fetchProfiles(missing)
         }
     }
 
@@ -358,38 +363,58 @@ extension TencentClient {
     ) {
         let now = self.now
         let missing: [UserID] = state.withLock { state in
-            if let generation, state.generation != generation {
-                post { completion?(.failure(TencentErrorMapping.notLoggedIn)) }
-                return []
-            }
-            if endsStart { state.isStartingCall = false }
-            let previous: TencentCallView?
-            switch old {
-            case .kept:
-                if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
-                    post { completion?(result) }
-                    return []
-                }
-                previous = state.view?.callID == view.callID ? state.view : nil
-            case .was(let explicit):
-                previous = explicit
-            case .nothing:
-                previous = nil
-            }
-            let events = given ?? TencentCallView.changes(from: previous, to: view)
-            state.view = view
-            updateDurationTimer(in: &state, for: view)
-            post { [self] in
-                // The state this change led to, even when a later change is already kept: its events
-                // describe this state (a call placed, then ended at once).
-                publishCall(at: now, showing: view)
-                completion?(result)
-                for event in events { deliver(event) }
-                then?()
-            }
-            return missingProfiles(in: &state, of: view)
+            keep(view, after: old, events: given, completion: completion, result: result, generation: generation,
+                 endsStart: endsStart, at: now, in: &state, then: then)
         }
         fetchProfiles(missing)
+    }
+
+    /// ``show(_:after:events:completion:result:generation:endsStart:then:)`` for a caller that holds the
+    /// state lock already, so that deciding to show a view and keeping it are one step (a `calls` in
+    /// between would pass the busy guard of a device about to ring). Returns the profiles to fetch once
+    /// the lock is released.
+    private func keep(
+        _ view: TencentCallView,
+        after old: Before,
+        events given: [TencentCallEvent]? = nil,
+        completion: Done? = nil,
+        result: Result<Void, ErrorInfo> = .success(()),
+        generation: Int? = nil,
+        endsStart: Bool = false,
+        at now: Timestamp,
+        in state: inout State,
+        then: (@Sendable () -> Void)? = nil
+    ) -> [UserID] {
+        if let generation, state.generation != generation {
+            post { completion?(.failure(TencentErrorMapping.notLoggedIn)) }
+            return []
+        }
+        if endsStart { state.isStartingCall = false }
+        let previous: TencentCallView?
+        switch old {
+        case .kept:
+            if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
+                post { completion?(result) }
+                return []
+            }
+            previous = state.view?.callID == view.callID ? state.view : nil
+        case .was(let explicit):
+            previous = explicit
+        case .nothing:
+            previous = nil
+        }
+        let events = given ?? TencentCallView.changes(from: previous, to: view)
+        state.view = view
+        updateDurationTimer(in: &state, for: view)
+        post { [self] in
+            // The state this change led to, even when a later change is already kept: its events
+            // describe this state (a call placed, then ended at once).
+            publishCall(at: now, showing: view)
+            completion?(result)
+            for event in events { deliver(event) }
+            then?()
+        }
+        return missingProfiles(in: &state, of: view)
     }
 
     /// Shows a call that ended on this device alone (hung up with its session, or after the service's
