@@ -33,8 +33,20 @@ public struct JSONParser: Sendable {
     /// exactly where jansson's own limit does.
     var alwaysScanDepth = false
 
+    /// Reads what strict parsing refuses for its meaning, not its form: duplicate keys keep the last
+    /// value, integers past `Int64` become `Double`. Only for finding out what a refused document was
+    /// (the id of a request to answer with the strict parse's error), never for accepting it.
+    public var isLenient = false
+
     public init(limits: JSONLimits = .wire) {
         self.limits = limits
+    }
+
+    /// A lenient parser with the same limits (``isLenient``).
+    public var lenient: JSONParser {
+        var parser = self
+        parser.isLenient = true
+        return parser
     }
 
     /// Parses the UTF-8 form of `text`.
@@ -58,7 +70,9 @@ public struct JSONParser: Sendable {
         return JanssonTree.value(of: tree)
     }
 
-    private static let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
+    private static let strictFlags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
+    private static let lenientFlags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DECODE_INT_AS_REAL)
+    private var flags: Int { isLenient ? Self.lenientFlags : Self.strictFlags }
 
     /// Parses `bytes` with every check above and returns jansson's tree: a new reference the caller
     /// must release. Shared by ``parse(bytes:)-(UnsafeRawBufferPointer)`` and the borrowed-tree
@@ -97,7 +111,7 @@ public struct JSONParser: Sendable {
         }
 
         var error = json_error_t()
-        guard let tree = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, Self.flags, &error) else {
+        guard let tree = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, flags, &error) else {
             throw JSONError(jansson: error, input: bytes)
         }
         return tree
@@ -115,7 +129,7 @@ public struct JSONParser: Sendable {
         // Cut just before the problem, the prefix either ends early (no error of its own), parses
         // completely (a whole value followed by a NUL), or holds an earlier error.
         var error = json_error_t()
-        if let prefixTree = json_loadb(base.assumingMemoryBound(to: CChar.self), cut, Self.flags, &error) {
+        if let prefixTree = json_loadb(base.assumingMemoryBound(to: CChar.self), cut, flags, &error) {
             sb_json_decref(prefixTree)
         } else {
             let prefixError = JSONError(jansson: error, input: UnsafeRawBufferPointer(rebasing: bytes[0..<cut]))

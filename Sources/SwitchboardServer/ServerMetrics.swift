@@ -67,6 +67,24 @@ final class ServerMetrics: Sendable {
         Metrics.Counter(label: "switchboard_errors_total", dimensions: [("code", error.code.rawValue)], factory: factory).increment()
     }
 
+    /// A connection the server closed on its own: shed at capacity, refused at accept, past the
+    /// handshake timeout, a close or a write past its deadline, a queue too long
+    /// (docs/SECURITY.md, "Connections").
+    func connectionShed(_ reason: String) {
+        Metrics.Counter(label: "switchboard_connections_closed_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// A frame or request the connection guard refused, by kind.
+    func guardRefusal(_ kind: String) {
+        Metrics.Counter(label: "switchboard_guard_refusals_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
+    /// A frame that did not decode, by the error code it was answered with.
+    func invalidFrame(_ error: SignalingError) {
+        Metrics.Counter(label: "switchboard_invalid_frames_total", dimensions: [("code", error.code.rawValue)], factory: factory)
+            .increment()
+    }
+
     func requestLatency(_ duration: Duration) {
         requestSeconds.recordNanoseconds(duration.wholeNanoseconds)
     }

@@ -25,6 +25,13 @@ public final class SignalingServer: Sendable {
     let companions: [any Service]
     /// The open WebSocket connections (``abortConnections()``).
     private let open = Mutex<[ConnectionID: WebSocketServiceConnection]>([:])
+    /// Every TCP connection, from accept to close (docs/SECURITY.md, "Connections").
+    let table: ConnectionTable
+    let guardLimits = ConnectionGuardLimits()
+    /// The most TCP connections the server holds at once (``ServerConfiguration/connectionCapacity``).
+    public var connectionCapacity: Int { table.capacity }
+    /// What hostile clients can make the server log goes through this.
+    let boundedLog: LogRateLimiter
 
     public convenience init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
         self.init(configuration: configuration, service: service, companions: [], logger: logger)
@@ -35,6 +42,9 @@ public final class SignalingServer: Sendable {
         self.service = service
         self.companions = companions
         self.logger = logger
+        table = ConnectionTable(capacity: configuration.connectionCapacity ?? DescriptorLimit.connectionBudget(),
+                                metrics: metrics, logger: logger)
+        boundedLog = LogRateLimiter(logger: logger)
     }
 
     /// The server as `switchboard serve` runs it: a service over `store` (records and live calls,
@@ -65,10 +75,14 @@ public final class SignalingServer: Sendable {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let application = try makeApplication(onListening: onListening)
-        let group = ServiceGroup(
-            configuration: .init(services: [application, ServiceTimers(service: service), ConnectionWatchdog(server: self)] + companions,
-                                 gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
-        try await group.run()
+        // Shut down in reverse order: the drain first (every session gets its bye, every connection
+        // closes), then the listener, the timers and the companions (docs/SERVER.md, "Shutdown").
+        let services: [any Service] = [ServiceTimers(service: service), ConnectionWatchdog(server: self)] + companions
+            + [application, ShutdownDrain(server: self)]
+        var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.shutdownDeadline
+        group.maximumCancellationDuration = .seconds(1)
+        try await ServiceGroup(configuration: group).run()
     }
 
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
@@ -87,19 +101,38 @@ public final class SignalingServer: Sendable {
         // A text frame that is not UTF-8 fails the connection with 1007 (RFC 6455, section 8.1) rather
         // than being repaired with U+FFFD and carried out.
         let webSocket = WebSocketServerConfiguration(
-            maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(5), validateUTF8: true)
-        var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: webSocket))
+            maxFrameSize: configuration.maxFrameBytes, autoPing: .disabled, closeTimeout: .seconds(2), validateUTF8: true)
+        // Request heads of at most 32 KiB (NGINX's large_client_header_buffers), and plain HTTP
+        // connections closed when idle.
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .nanoseconds(configuration.httpIdleTimeout.wholeNanoseconds),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100))
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1, ws: webSocket)
+        let webSocketResponder = router.buildResponder()
+        let (table, limits) = (self.table, guardLimits)
+        var tlsConfiguration: TLSConfiguration?
         if let tls = configuration.tls {
             let certificates = try NIOSSLCertificate.fromPEMFile(tls.certificateChain).map { NIOSSLCertificateSource.certificate($0) }
             let key = try NIOSSLPrivateKey(file: tls.privateKey, format: .pem)
-            server = try .tls(server, tlsConfiguration: .makeServerConfiguration(certificateChain: certificates,
-                                                                                 privateKey: .privateKey(key)))
+            tlsConfiguration = .makeServerConfiguration(certificateChain: certificates, privateKey: .privateKey(key))
+        }
+        // The connection guard sits in front of Hummingbird's HTTP/1 and WebSocket handling, inside TLS
+        // (docs/SECURITY.md, "Connections").
+        let server = HTTPServerBuilder { [tlsConfiguration] responder in
+            let guarded = GuardedChildChannel(
+                base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                   configuration: channel),
+                table: table, limits: limits)
+            if let tlsConfiguration { return try TLSChannel(guarded, tlsConfiguration: tlsConfiguration) }
+            return guarded
         }
         return Application(
             router: router,
             server: server,
+            // A listen backlog of 1,024 (the kernel caps it at somaxconn): a burst of connections waits
+            // in the kernel for the guard to admit or shed it, rather than having its SYNs dropped.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                 serverName: "switchboard"),
+                                 serverName: "switchboard", backlog: 1024),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -110,6 +143,9 @@ public final class SignalingServer: Sendable {
     /// is not welcomed within the handshake timeout or falls silent past the idle timeout is closed, and
     /// requests beyond the connection's rate are answered `rate_limited` without being carried out.
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let guarded = GuardedConnection.current
+        // A frame the guard refused before the upgrade was known ends the connection now.
+        if let guarded, !guarded.upgraded() { return }
         if service.connectionCount >= configuration.maxConnections {
             let refusal = SignalingError(.tooManySessions, "the server holds \(configuration.maxConnections) connections; try later")
             // The refusal answers the client's first frame, as a welcome would, instead of leaving with
@@ -123,9 +159,19 @@ public final class SignalingServer: Sendable {
             try await outbound.close(.policyViolation, reason: "server full")
             return
         }
-        let connection = WebSocketServiceConnection(metrics: metrics)
+        let connection = WebSocketServiceConnection(metrics: metrics, guarded: guarded,
+                                                    maxQueuedFrames: configuration.maxQueuedFrames)
         let id = service.open(connection)
         open.withLock { $0[id] = connection }
+        // Not welcomed within the handshake timeout of the accept: refused, then closed
+        // (``ConnectionTable/sweep(at:handshakeTimeout:)``).
+        let handshakeTimeout = configuration.handshakeTimeout
+        guarded?.onHandshakeExpiry { [metrics] in
+            let refusal = SignalingError(.timeout, "no hello was welcomed within \(handshakeTimeout)")
+            metrics.countError(refusal)
+            connection.send(.refused(refusal))
+            connection.close()
+        }
         defer {
             open.withLock { $0[id] = nil }
             connection.finish()
@@ -136,7 +182,9 @@ public final class SignalingServer: Sendable {
                 for await item in connection.outgoing {
                     switch item {
                     case .frame(let frame):
+                        connection.writeStarted()
                         try await outbound.write(.text(WireCodec.encodeText(frame)))
+                        connection.writeEnded()
                     case .close:
                         try await outbound.close(.normalClosure, reason: nil)
                         return
@@ -145,10 +193,12 @@ public final class SignalingServer: Sendable {
                     }
                 }
             }
-            var bucket = TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst)
+            var buckets = Buckets(
+                requests: TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
+                invalid: TokenBucket(rate: configuration.invalidFramesPerSecond, burst: configuration.invalidFrameBurst))
             for try await message in inbound.messages(maxSize: configuration.maxFrameBytes) {
                 connection.touch()
-                receive(message, from: id, bucket: &bucket)
+                receive(message, from: id, on: connection, buckets: &buckets)
             }
             group.cancelAll()
         }
@@ -169,18 +219,20 @@ public final class SignalingServer: Sendable {
         }
     }
 
-    /// Closes the connections past the handshake or the idle timeout (``ConnectionWatchdog``).
+    /// Closes the connections past the handshake timeout (``ConnectionTable``), the sessions silent
+    /// past the idle timeout, and the connections whose writes have waited past the write timeout
+    /// (``ConnectionWatchdog``).
     func closeExpiredConnections(at now: ContinuousClock.Instant) {
+        table.sweep(at: now, handshakeTimeout: configuration.handshakeTimeout)
         for connection in open.withLock({ Array($0.values) }) {
-            if !connection.isWelcomed {
-                guard connection.opened.duration(to: now) >= configuration.handshakeTimeout, connection.expire() else { continue }
-                let refusal = SignalingError(.timeout, "no hello was welcomed within \(configuration.handshakeTimeout)")
-                metrics.countError(refusal)
-                connection.send(.refused(refusal))
-                connection.close()
-            } else if connection.silence(at: now) >= configuration.idleTimeout, connection.expire() {
+            if connection.writeStall(at: now) >= configuration.writeTimeout {
+                // A client that stopped reading: nothing more can reach it, not even a close frame.
+                metrics.connectionShed("write_timeout")
+                connection.abort()
+            } else if connection.isWelcomed, connection.silence(at: now) >= configuration.idleTimeout, connection.expire() {
                 metrics.countError(SignalingError(.timeout, "idle"))
                 connection.close()
+                connection.guarded?.closing(within: configuration.writeTimeout, at: now)
             }
         }
     }
@@ -191,10 +243,33 @@ public final class SignalingServer: Sendable {
         for connection in open.withLock({ Array($0.values) }) { connection.abort() }
     }
 
+    /// SIGTERM (docs/SERVER.md, "Shutdown"): accepts no more connections, sends every session its
+    /// `bye(serverShutdown)` and closes its connection, closes every other connection, and cuts what
+    /// has not closed within the grace (a client that stopped reading). The live calls are in the
+    /// store already; the clients resume them from the next server.
+    func drain() async {
+        table.stopAdmitting()
+        service.shutDown()
+        for connection in table.partition().unwelcomed { connection.closeNow() }
+        let grace = configuration.shutdownGrace
+        for connection in table.partition().welcomed { connection.closing(within: grace) }
+        let deadline = ContinuousClock.now + grace
+        while table.count > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if table.count > 0 {
+            logger.notice("shutdown: cut \(table.count) connections that did not close within \(grace)")
+            table.closeAll()
+        }
+        logger.info("shutdown: every session was sent its bye; connections closed")
+    }
+
     /// One message from a client: parsed once; a frame that does not parse or decode is answered with an
     /// error (to its request, when the id could be read); a request beyond the connection's rate is
     /// answered `rate_limited` and not carried out.
-    private func receive(_ message: WebSocketMessage, from id: ConnectionID, bucket: inout TokenBucket) {
+    private func receive(
+        _ message: WebSocketMessage, from id: ConnectionID, on connection: WebSocketServiceConnection, buckets: inout Buckets
+    ) {
         let frame: ClientFrame
         do throws(InvalidClientFrame) {
             frame = switch message {
@@ -202,7 +277,17 @@ public final class SignalingServer: Sendable {
             case .binary(let buffer): try WireCodec.decodeClientFrameWithRequestID(Array(buffer.readableBytesView))
             }
         } catch {
+            // Counted per code, logged at a bounded rate, answered (to its request when the id is
+            // readable); past the connection's invalid-frame rate the connection is closed (1008):
+            // a working client sends none (docs/SECURITY.md, "Log and metric hygiene").
             metrics.frameIn("invalid")
+            metrics.invalidFrame(error.error)
+            boundedLog.log(.notice, "invalid frame on connection \(id): \(error.error.code.rawValue): \(error.error.message.prefix(120))")
+            guard buckets.invalid.take() else {
+                table.refused(GuardRefusal.invalidFrames.metricLabel)
+                connection.guarded?.fail(.invalidFrames)
+                return
+            }
             service.receiveInvalid(error.error, requestID: error.requestID, from: id)
             return
         }
@@ -212,7 +297,7 @@ public final class SignalingServer: Sendable {
             return
         }
         metrics.frameIn("req")
-        guard bucket.take() else {
+        guard buckets.requests.take() else {
             service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
                                    requestID: request.id, from: id)
             return
@@ -225,6 +310,23 @@ public final class SignalingServer: Sendable {
 
 private struct ConnectionAborted: Error {}
 
+/// A connection's rate limits: requests, and invalid frames.
+private struct Buckets {
+    var requests: TokenBucket
+    var invalid: TokenBucket
+}
+
+/// Drains the server at SIGTERM (``SignalingServer/drain()``): the last service of the group, so the
+/// first to shut down, while the listener and the service still run.
+struct ShutdownDrain: Service {
+    let server: SignalingServer
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await server.drain()
+    }
+}
+
 /// Closes connections that were not welcomed within the handshake timeout or fell silent past the idle
 /// timeout. One task for the whole server, not a sleeping task per connection: an idle connection then
 /// costs no task of its own (memory per idle session is a target, docs/PERFORMANCE.md).
@@ -233,8 +335,9 @@ struct ConnectionWatchdog: Service {
 
     func run() async throws {
         let configuration = server.configuration
-        // A quarter of the shorter timeout, between 10 ms and 1 s: a connection is closed at most that late.
-        let interval = max(.milliseconds(10), min(.seconds(1), min(configuration.handshakeTimeout, configuration.idleTimeout) / 4))
+        // A tenth of the shortest timeout, between 10 ms and 250 ms: a connection is closed at most that late.
+        let shortest = min(configuration.handshakeTimeout, configuration.idleTimeout, configuration.writeTimeout)
+        let interval = max(.milliseconds(10), min(.milliseconds(250), shortest / 10))
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)

@@ -111,6 +111,32 @@ final class ServiceCore {
         link.connection.close()
     }
 
+    /// The server is shutting down (docs/SERVER.md, "Shutdown"): every logged-in connection gets
+    /// `bye(serverShutdown)`, then every connection is closed and its session detached, as at a
+    /// network loss, so the clients resume on the next server, whose store has the live calls. Records
+    /// the store refused earlier are tried once more; what still fails is logged.
+    func shutDown(at now: Timestamp) {
+        for (id, link) in links {
+            if link.session != nil {
+                send(.bye(Bye(reason: .serverShutdown, message: "the server is shutting down; reconnect in a moment")), to: id)
+            }
+            closed(id, at: now)
+            link.connection.close()
+        }
+        var unsaved: [(AppID, CallRecord)] = []
+        for (app, pending) in pendingRecords {
+            do {
+                try store.save(pending, app: app)
+            } catch {
+                unsaved.append((app, pending))
+            }
+        }
+        pendingRecords = unsaved
+        if !unsaved.isEmpty {
+            logger.critical("shutting down with \(unsaved.count) call records the store refused")
+        }
+    }
+
     // MARK: - Frames in
 
     func receive(_ frame: ClientFrame, from connection: ConnectionID, at now: Timestamp) {
@@ -162,7 +188,9 @@ final class ServiceCore {
         if let requestID {
             send(.response(Response(id: requestID, result: .failure(error))), to: connection)
         } else {
-            logger.notice("dropped an invalid frame: \(error)")
+            // The server counts and logs invalid frames at a bounded rate (docs/SECURITY.md, "Log and
+            // metric hygiene"); one line each here would let a client fill the log.
+            logger.debug("dropped an invalid frame: \(error)")
         }
     }
 

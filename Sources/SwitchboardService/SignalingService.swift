@@ -74,6 +74,12 @@ public final class SignalingService: Sendable {
         core.withLock { $0.receiveInvalid(error, requestID: requestID, from: connection, at: $0.now(on: clock)) }
     }
 
+    /// The server is shutting down: every session is told (`bye(serverShutdown)`) and every connection
+    /// closed (docs/SERVER.md, "Shutdown").
+    public func shutDown() {
+        core.withLock { $0.shutDown(at: $0.now(on: clock)) }
+    }
+
     /// The connection is gone (closed by either side, or broken). Its session stays for the grace period.
     public func closed(_ connection: ConnectionID) {
         core.withLock { $0.closed(connection, at: $0.now(on: clock)) }

@@ -19,21 +19,44 @@ extension WireCodec {
     /// Decodes a client frame as ``decodeClientFrame(_:limits:)-([UInt8],_)`` does, in one parse that
     /// also serves to find the request id when the frame does not decode: what a server needs for each
     /// message, without going through ``parse(_:limits:)-([UInt8],_)`` and a ``JSONValue``.
+    ///
+    /// A frame that is JSON in all but a duplicate key or an integer past `Int64` is still refused,
+    /// but a second, lenient parse reads its request id, so the request gets its error rather than no
+    /// answer (docs/SECURITY.md, "Log and metric hygiene").
     public static func decodeClientFrameWithRequestID(
         _ bytes: [UInt8], limits: JSONLimits = WireCodec.limits
     ) throws(InvalidClientFrame) -> ClientFrame {
-        try JSONParser(limits: limits).withTree(bytes: bytes, parseError: invalidFrame, clientFrameWithRequestID)
+        try JSONParser(limits: limits).withTree(bytes: bytes, parseError: { error in
+            invalidFrame(error) {
+                try? JSONParser(limits: limits).lenient.withTree(bytes: bytes, parseError: { $0 }, lenientRequestID(in:))
+            }
+        }, clientFrameWithRequestID)
     }
 
     /// ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)`` for a frame's text.
     public static func decodeClientFrameWithRequestID(
         _ text: String, limits: JSONLimits = WireCodec.limits
     ) throws(InvalidClientFrame) -> ClientFrame {
-        try JSONParser(limits: limits).withTree(text, parseError: invalidFrame, clientFrameWithRequestID)
+        try JSONParser(limits: limits).withTree(text, parseError: { error in
+            invalidFrame(error) {
+                try? JSONParser(limits: limits).lenient.withTree(text, parseError: { $0 }, lenientRequestID(in:))
+            }
+        }, clientFrameWithRequestID)
     }
 
-    private static func invalidFrame(_ error: JSONError) -> InvalidClientFrame {
-        InvalidClientFrame(error: frameError(error), requestID: nil)
+    /// The refusal of a frame that does not parse. Only a duplicate key or an integer past `Int64`
+    /// leaves a document whose id can be read (leniently).
+    private static func invalidFrame(_ error: JSONError, id: () -> RequestID??) -> InvalidClientFrame {
+        let readable = [.duplicateKey, .integerOutOfRange].contains(error.code)
+        return InvalidClientFrame(error: frameError(error), requestID: readable ? (id() ?? nil) : nil)
+    }
+
+    /// ``requestID(in:)-(JSONNode)`` in a lenient tree, where every number is a `Double`.
+    private static func lenientRequestID(in root: JSONNode) throws(JSONError) -> RequestID? {
+        guard root["t"]?.isString("req") == true, let id = root["id"]?.doubleValue,
+              id >= 0, id <= 9_007_199_254_740_991, id.rounded() == id
+        else { return nil }
+        return RequestID(rawValue: Int64(id))
     }
 
     private static func clientFrameWithRequestID(_ root: JSONNode) throws(InvalidClientFrame) -> ClientFrame {

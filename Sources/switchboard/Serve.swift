@@ -24,6 +24,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests a second one connection may send (bursts of twice as many); beyond, rate_limited.")
     var requestRate = 50
 
+    @Option(help: "Seconds a connection has to be welcomed (a valid hello) after it is accepted; then it is closed.")
+    var handshakeTimeout = 5
+
+    @Option(help: "TCP connections held at once, in any state (default: the descriptor limit less a reserve).")
+    var connectionCapacity: Int?
+
     @Option(help: "A PEM certificate chain: with --tls-key, the server speaks TLS (wss://, https://).")
     var tlsCert: String?
 
@@ -39,13 +45,21 @@ struct Serve: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "switchboard.server")
         logger.logLevel = .info
+        // The soft descriptor limit up to the hard one; the connection capacity follows from it
+        // (docs/SECURITY.md, "Connections").
+        let descriptors = DescriptorLimit.raiseToHardLimit()
+        guard handshakeTimeout > 0, connectionCapacity.map({ $0 > 0 }) ?? true else {
+            throw ValidationError("--handshake-timeout and --connection-capacity must be positive")
+        }
         let file = try config.map(ServerConfigFile.load(path:)) ?? ServerConfigFile()
         let store = try SQLiteStore(path: data)
         let tls = tlsCert.flatMap { cert in tlsKey.map { ServerConfiguration.TLSFiles(certificateChain: cert, privateKey: $0) } }
         let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: host, port: port, requestsPerSecond: requestRate,
-                                               requestBurst: requestRate * 2, tls: tls),
+            configuration: ServerConfiguration(host: host, port: port, handshakeTimeout: .seconds(handshakeTimeout),
+                                               requestsPerSecond: requestRate, requestBurst: requestRate * 2, tls: tls,
+                                               connectionCapacity: connectionCapacity),
             file: file, store: store, logger: logger)
+        logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")
         let scheme = tls == nil ? "ws" : "wss"
         try await server.run { port in
             // The one line scripts and tests wait for.

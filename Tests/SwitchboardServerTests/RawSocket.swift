@@ -10,7 +10,8 @@ import Darwin
 final class RawWebSocket {
     private let fd: Int32
 
-    init(port: Int, path: String, timeout: Int = 5) throws {
+    /// A TCP connection that has sent nothing yet (`upgrade: false`), or an upgraded WebSocket.
+    init(port: Int, path: String = "/v1/signal", timeout: Int = 5, upgrade: Bool = true) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.failed("socket") }
         var interval = timeval(tv_sec: timeout, tv_usec: 0)
@@ -23,6 +24,7 @@ final class RawWebSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { close(fd); throw RawSocketError.failed("connect") }
+        guard upgrade else { return }
         try write(Array(("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         var response: [UInt8] = []
@@ -43,6 +45,54 @@ final class RawWebSocket {
         var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
         try write(frame)
+    }
+
+    /// Sends a frame header (`masked` or not) declaring `length` bytes, and the first `payload` bytes of
+    /// it (masked as the header says): a frame that may never be finished.
+    func sendFrame(opcode: UInt8, declaredLength length: Int, payload: [UInt8], masked: Bool = true) throws {
+        let mask: [UInt8] = [0x37, 0xfa, 0x21, 0x3d]
+        var frame: [UInt8] = [0x80 | opcode]
+        let maskBit: UInt8 = masked ? 0x80 : 0
+        if length < 126 {
+            frame.append(maskBit | UInt8(length))
+        } else if length <= 0xffff {
+            frame += [maskBit | 126, UInt8(length >> 8), UInt8(length & 0xff)]
+        } else {
+            frame.append(maskBit | 127)
+            frame += (0..<8).reversed().map { UInt8((length >> ($0 * 8)) & 0xff) }
+        }
+        if masked {
+            frame += mask
+            frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        } else {
+            frame += payload
+        }
+        try write(frame)
+    }
+
+    /// Sends raw bytes.
+    func sendRaw(_ bytes: [UInt8]) throws {
+        try write(bytes)
+    }
+
+    /// Reads frames until a close frame and returns its status code (nil for a close without one), or
+    /// throws when the connection ends without one or the read times out.
+    func readCloseCode() throws -> UInt16? {
+        while true {
+            let (opcode, payload) = try readFrame()
+            if opcode == 0x8 { return payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil }
+        }
+    }
+
+    /// Whether the server closed the connection: a read sees the end (or a reset) within the timeout,
+    /// whatever came before it.
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let result = recv(fd, &byte, 1, 0)
+            if result == 0 { return true }
+            if result < 0 { return errno == ECONNRESET }
+        }
     }
 
     /// The next frame from the server: its opcode and payload (unmasked: a server does not mask).
