@@ -152,7 +152,8 @@ public final class SignalingServer: Sendable {
             // the upgrade response: a frame sent in the same moment as the 101 can reach a client that
             // has not switched protocols yet (swift-websocket's, which the client module uses), which
             // drops it and waits for an answer that never comes. A client that says nothing hears it
-            // at the handshake timeout.
+            // at the handshake timeout; the table's sweep leaves it the close's grace to do so.
+            guarded?.onHandshakeExpiry {}
             await firstMessage(of: inbound)
             metrics.frameOut(.refused(refusal))
             try await outbound.write(.text(WireCodec.encodeText(.refused(refusal))))
