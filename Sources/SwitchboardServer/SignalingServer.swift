@@ -144,8 +144,13 @@ public final class SignalingServer: Sendable {
     /// requests beyond the connection's rate are answered `rate_limited` without being carried out.
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let guarded = GuardedConnection.current
-        // A frame the guard refused before the upgrade was known ends the connection now.
-        if let guarded, !guarded.upgraded() { return }
+        // A frame the guard refused before the upgrade was known ends the connection now, with the
+        // guard's close code: returning before the socket is closed would let Hummingbird's normal
+        // close frame go first.
+        if let guarded, !guarded.upgraded() {
+            try? await guarded.channel.closeFuture.get()
+            return
+        }
         if service.connectionCount >= configuration.maxConnections {
             let refusal = SignalingError(.tooManySessions, "the server holds \(configuration.maxConnections) connections; try later")
             // The refusal answers the client's first frame, as a welcome would, instead of leaving with
