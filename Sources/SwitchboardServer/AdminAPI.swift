@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
-import NIOCore
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
@@ -15,35 +14,38 @@ import SwitchboardWire
 /// - `GET /v1/admin/calls`: the app's live calls.
 /// - `GET /v1/admin/users/{user}/records?cursor=&limit=`: a page of the user's call records, newest first.
 ///
-/// Answers are JSON, in the wire's shapes (Schemas/common/reply.schema.json); errors are
-/// `{"error": {"code", "message"}}` with 401, 404 or 400.
+/// The contract, every status and body, is docs/openapi.yaml. Answers are JSON, in the wire's shapes
+/// (Schemas/common/reply.schema.json); errors are `{"error": {"code", "message"}}`: 401 `invalid_token`,
+/// 404 `call_not_found`, 400 for a malformed request (`invalid_request`, `invalid_user_id`,
+/// `invalid_cursor`), which changes nothing, and 500 `internal_error` when the record store fails.
 struct AdminAPI: Sendable {
     let service: SignalingService
-    private static let serializer = JSONSerializer(sortedKeys: false)
 
     func register(on router: Router<BasicWebSocketRequestContext>) {
         let admin = router.group("v1/admin")
         admin.post("calls/:call/end") { request, context in
-            try respond { () throws(SignalingError) -> JSONValue in
+            respond { () throws(SignalingError) -> JSONValue in
                 let app = try authenticate(request)
-                let id = CallID(context.parameters.get("call") ?? "")
+                let id = CallID(try pathParameter("call", of: context))
                 try service.endCall(id, app: app)
                 return .object(["ended": .string(id.rawValue)])
             }
         }
         admin.get("calls") { request, _ in
-            try respond { () throws(SignalingError) -> JSONValue in
+            respond { () throws(SignalingError) -> JSONValue in
                 let app = try authenticate(request)
                 return WireCodec.json(.calls(service.activeCalls(app: app)))
             }
         }
         admin.get("users/:user/records") { request, context in
-            try respond { () throws(SignalingError) -> JSONValue in
+            respond { () throws(SignalingError) -> JSONValue in
                 let app = try authenticate(request)
-                let user = UserID(context.parameters.get("user") ?? "")
-                let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 20
-                let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
-                let page = try service.callRecords(of: user, app: app, query: RecordQuery(cursor: cursor, limit: limit))
+                let user = UserID(try pathParameter("user", of: context))
+                guard user.isValid else {
+                    throw SignalingError(.invalidUserID, "user id \(String(reflecting: user.rawValue)) must be 1 to \(UserID.maximumLength) bytes of printable ASCII")
+                }
+                let query = try recordQuery(request.uri.queryParameters)
+                let page = try service.callRecords(of: user, app: app, query: query)
                 return WireCodec.json(.records(page))
             }
         }
@@ -72,22 +74,49 @@ struct AdminAPI: Sendable {
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    private func respond(_ body: () throws(SignalingError) -> JSONValue) throws -> Response {
-        let status: HTTPResponse.Status
-        let value: JSONValue
-        do {
-            value = try body()
-            status = .ok
-        } catch {
-            value = .object(["error": WireCodec.json(error)])
-            status = switch error.code {
-            case .service(.invalidToken): .unauthorized
-            case .call(.callNotFound), .call(.callEnded), .service(.unknownApp): .notFound
-            default: .badRequest
-            }
+    /// A path parameter, percent-decoded (the router captures path segments as they were sent, so an id
+    /// holding `/`, `%` or `?` arrives encoded).
+    private func pathParameter(_ name: String, of context: BasicWebSocketRequestContext) throws(SignalingError) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        guard let decoded = raw.removingPercentEncoding, !decoded.isEmpty else {
+            throw SignalingError(.invalidRequest, "the \(name) in the path, \(String(reflecting: raw)), is not valid percent-encoding")
         }
-        let text = (try? Self.serializer.serialize(value)) ?? "{}"
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
+        return decoded
+    }
+
+    /// `cursor` and `limit` (1 to 100, 20 when absent) of a records request; a limit that is not an integer
+    /// is refused like one out of bounds, never read as the default.
+    private func recordQuery(_ parameters: Parameters) throws(SignalingError) -> RecordQuery {
+        var query = RecordQuery()
+        if let text = parameters.get("limit") {
+            guard let limit = Int(text), (1...100).contains(limit) else {
+                throw SignalingError(.invalidRequest, "limit must be an integer from 1 to 100, not \(String(reflecting: text))")
+            }
+            query.limit = limit
+        }
+        query.cursor = parameters.get("cursor").map { String($0) }
+        return query
+    }
+
+    /// The route's answer: 200 and the value, or the error with its status.
+    private func respond(_ body: () throws(SignalingError) -> JSONValue) -> Response {
+        do {
+            return JSONResponse.make(status: .ok, try body())
+        } catch {
+            return HTTPErrorResponse(status: Self.status(of: error), error: error,
+                                     headers: error.code == .service(.invalidToken) ? Self.challenge : [:]).response
+        }
+    }
+
+    /// A 401 names the scheme it wants (RFC 9110, section 11.6.1).
+    private static let challenge: HTTPFields = [.wwwAuthenticate: "Basic realm=\"switchboard\""]
+
+    static func status(of error: SignalingError) -> HTTPResponse.Status {
+        switch error.code {
+        case .service(.invalidToken): .unauthorized
+        case .call(.callNotFound), .call(.callEnded), .service(.unknownApp): .notFound
+        case .service(.internalError): .internalServerError
+        default: .badRequest
+        }
     }
 }

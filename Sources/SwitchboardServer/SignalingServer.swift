@@ -85,8 +85,10 @@ public final class SignalingServer: Sendable {
         try await ServiceGroup(configuration: group).run()
     }
 
-    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
+    /// Every route the server answers over HTTP; docs/openapi.yaml documents each (`OpenAPIContractTests`).
+    func makeRouter() -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: PlainHTTPMarker())
         router.get("/healthz") { _, _ in
             "ok\n"
         }
@@ -95,9 +97,23 @@ public final class SignalingServer: Sendable {
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
         AdminAPI(service: service).register(on: router)
-        router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath)) { [self] inbound, outbound, _ in
+        router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath), shouldUpgrade: { request, _ in
+            // A plain GET reaches the route too: 426, not an empty 200 (docs/openapi.yaml).
+            guard request.headers[.upgrade]?.lowercased().contains("websocket") == true else {
+                throw HTTPErrorResponse(status: .upgradeRequired,
+                                        error: SignalingError(.invalidRequest, "\(ServerConfiguration.signalPath) takes a WebSocket handshake"),
+                                        headers: [.upgrade: "websocket"])
+            }
+            return .upgrade([:])
+        }) { [self] inbound, outbound, _ in
             try await serve(inbound: inbound, outbound: outbound)
         }
+        router.add(middleware: RouteFallback(routes: router.routes))
+        return router
+    }
+
+    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
+        let router = makeRouter()
         // A text frame that is not UTF-8 fails the connection with 1007 (RFC 6455, section 8.1) rather
         // than being repaired with U+FFFD and carried out.
         let webSocket = WebSocketServerConfiguration(

@@ -138,3 +138,44 @@ extension Array where Element: Equatable {
         count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
+
+/// A blocking TCP socket to the loopback server for one plain HTTP exchange: the request as given, the
+/// response read until the server closes (reads time out after `timeout` seconds).
+final class RawHTTPConnection {
+    private let fd: Int32
+
+    init(port: Int, timeout: Int = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RawSocketError.failed("socket") }
+        var interval = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); throw RawSocketError.failed("connect") }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `request` and returns every byte the server answers until it closes the connection.
+    func exchange(_ request: [UInt8]) throws -> [UInt8] {
+        var sent = 0
+        while sent < request.count {
+            let result = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard result > 0 else { throw RawSocketError.failed("send") }
+            sent += result
+        }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard result >= 0 else { throw RawSocketError.failed("timed out or failed") }
+            if result == 0 { return response }
+            response.append(contentsOf: buffer[..<result])
+        }
+    }
+}

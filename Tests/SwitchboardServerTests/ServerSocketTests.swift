@@ -49,7 +49,7 @@ final class RunningServer: Sendable {
         return try await run(SignalingServer(configuration: configuration, service: service, logger: logger))
     }
 
-    private static func run(_ server: SignalingServer) async throws -> RunningServer {
+    static func run(_ server: SignalingServer) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
