@@ -80,8 +80,10 @@ public final class SignalingServer: Sendable {
         let services: [any Service] = [ServiceTimers(service: service), ConnectionWatchdog(server: self)] + companions
             + [application, ShutdownDrain(server: self)]
         var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+        // Past the deadline the group cancels what is still shutting down. No limit on cancellation
+        // itself: swift-service-lifecycle ends the process with a fatal error past one, and the drain
+        // has already cut every connection, so cancelling is quick.
         group.maximumGracefulShutdownDuration = configuration.shutdownDeadline
-        group.maximumCancellationDuration = .seconds(1)
         try await ServiceGroup(configuration: group).run()
     }
 
@@ -259,8 +261,9 @@ public final class SignalingServer: Sendable {
         }
     }
 
-    /// Drops every open connection at once, without a close handshake, as a network failure would: the
-    /// sessions stay for the grace period and their clients resume (operators' and tests' tool).
+    /// Drops every open connection at once: the sockets are closed without a close handshake, as a
+    /// crashed proxy in front would close them. The sessions stay for the grace period and their clients
+    /// resume (operators' and tests' tool).
     public func abortConnections() {
         for connection in open.withLock({ Array($0.values) }) { connection.abort() }
     }

@@ -70,6 +70,13 @@ final class RawWebSocket {
         try write(frame)
     }
 
+    /// Reads until what came in ends with `suffix`.
+    func read(until suffix: String) throws -> String {
+        var bytes: [UInt8] = []
+        while !bytes.ends(with: Array(suffix.utf8)) { bytes += try read(1) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Sends raw bytes.
     func sendRaw(_ bytes: [UInt8]) throws {
         try write(bytes)

@@ -246,7 +246,9 @@ struct ServerSocketTests {
         #expect(log.callKinds.filter { $0 == "ended" }.count == 1)
         #expect(log.callKinds.filter { $0 == "invited" }.count == 1)
         #expect(!log.replaced, "the session resumed; it was not replaced by a fresh login")
-        #expect(log.states.contains("reconnecting"))
+        // The sockets are closed at once, so the clients see the loss and repair the link silently
+        // (ConnectionStateMachine: reconnecting is reported only when the repair takes a while).
+        #expect(!log.states.contains("disconnected"))
         for session in [alice, bob] {
             try await session.logout()
             await session.shutdown()
