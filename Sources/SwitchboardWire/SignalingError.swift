@@ -75,7 +75,8 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case unknownOperation = "unknown_operation"
     /// The request body does not fit the operation.
     case invalidRequest = "invalid_request"
-    /// Too many requests; try later.
+    /// Too many requests, or offline messages over a quota of the sender, the recipient or the app
+    /// (docs/SECURITY.md, "Quotas"); try later.
     case rateLimited = "rate_limited"
     /// The user or the service has too many sessions.
     case tooManySessions = "too_many_sessions"
