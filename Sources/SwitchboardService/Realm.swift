@@ -42,6 +42,8 @@ final class Realm {
     var userAttributes: [UserID: [String: String]] = [:]
     /// Each channel's attributes by key, while the channel is in use.
     var channelAttributes: [String: [String: ChannelAttribute]] = [:]
+    /// What each user's writes hold of the channel attributes, for the quotas.
+    var channelAttributeUsage = ChannelAttributeUsage()
     /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
     var channelAttributesExpiry: [String: Timestamp] = [:]
 
