@@ -383,10 +383,10 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
         }
         if multiDevice { fire(.setMultiDevice(true)) }
         guard let callID else { return }
-        submit(.activeCalls) { [weak self] result in
+        submitActiveCalls { [weak self] result in
             guard let self else { return }
             let me = state.withLock { $0.user }
-            if case .success(.calls(let calls)) = result, let me,
+            if case .success(let calls) = result, let me,
                let call = calls.first(where: { $0.id.rawValue == callID }),
                let view = TencentCallView(call: call, me: me, device: device), view.ending == nil {
                 return show(view, generation: generation)

@@ -18,10 +18,25 @@ extension ClientSession {
         try await expectCall(request(.getCall(id))).call
     }
 
-    /// The user's calls that ring or are connected.
+    /// The user's calls that ring or are connected, oldest first: every page of `call.active`, followed
+    /// to the end (at most ``ActiveCallQuery/clientPageBound`` pages).
     public func activeCalls() async throws(SignalingError) -> [Call] {
-        guard case .calls(let calls) = try await request(.activeCalls) else { throw unexpected("call.active") }
+        var calls: [Call] = []
+        var cursor: String?
+        for _ in 0..<ActiveCallQuery.clientPageBound {
+            let page = try await activeCalls(ActiveCallQuery(cursor: cursor, limit: ActiveCallQuery.limitRange.upperBound))
+            calls += page.calls
+            guard let next = page.nextCursor else { break }
+            cursor = next
+        }
         return calls
+    }
+
+    /// One page of the user's calls that ring or are connected, and the cursor of the next page (nil
+    /// after the last).
+    public func activeCalls(_ query: ActiveCallQuery) async throws(SignalingError) -> (calls: [Call], nextCursor: String?) {
+        guard case .calls(let calls, let next) = try await request(.activeCalls(query)) else { throw unexpected("call.active") }
+        return (calls, next)
     }
 
     /// A page of the user's call records, newest first.

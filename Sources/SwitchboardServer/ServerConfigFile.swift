@@ -15,7 +15,7 @@ import SwitchboardWire
 ///      "limits": {"maxRingSeconds": 60}, "calls": {"join": "invited", "ephemeral": "record"}}
 ///   ],
 ///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxPendingInvitationsPerUser": 32,
-///              "maxMessageBytes": 32768,
+///              "maxMessageBytes": 32768, "offlineMessageBytesPerSender": 4194304,
 ///              "recordRetentionDays": 30, "maxRingSeconds": 120}
 /// }
 /// ```
@@ -33,6 +33,8 @@ public struct ServerConfigFile: Sendable, Equatable {
     /// No invitation rings longer than this many seconds, in apps that set no cap of their own (120 when
     /// absent: ``AppCallRules/serverDefaultMaxRingTimeout``).
     public var maxRingSeconds: Int?
+    /// The offline message and channel attribute quotas the file sets.
+    public var quotas = Quotas()
 
     public init(apps: [AppConfiguration] = [], maxSessionsPerUser: Int? = nil, maxActiveCallsPerUser: Int? = nil,
                 maxMessageBytes: Int? = nil, recordRetentionDays: Int? = nil) {
@@ -69,8 +71,10 @@ public struct ServerConfigFile: Sendable, Equatable {
         var file = ServerConfigFile()
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
-            try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxPendingInvitationsPerUser",
-                                   "maxMessageBytes", "recordRetentionDays", "maxRingSeconds"], at: "$.limits")
+            try allowOnly(limits, Set(["maxSessionsPerUser", "maxActiveCallsPerUser", "maxPendingInvitationsPerUser",
+                                       "maxMessageBytes", "recordRetentionDays", "maxRingSeconds"] + Quotas.keys),
+                          at: "$.limits")
+            file.quotas = try Quotas(limits, at: "$.limits")
             file.maxRingSeconds = try ringSeconds(limits["maxRingSeconds"], at: "$.limits.maxRingSeconds")
             file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
             file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
@@ -104,6 +108,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let maxActiveCallsPerUser { configuration.maxActiveCallsPerUser = maxActiveCallsPerUser }
         if let maxPendingInvitationsPerUser { configuration.maxPendingInvitationsPerUser = maxPendingInvitationsPerUser }
         if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
+        quotas.apply(to: &configuration)
         configuration.callRules.maxRingTimeout = defaultRingCap
         return configuration
     }
@@ -209,7 +214,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         }
     }
 
-    private static func positive(_ value: JSONValue?, at path: String) throws(Invalid) -> Int? {
+    static func positive(_ value: JSONValue?, at path: String) throws(Invalid) -> Int? {
         guard let value else { return nil }
         guard let number = value.intValue, number > 0, number <= Int64(Int32.max) else {
             throw Invalid(path: path, reason: "must be a positive integer")

@@ -54,7 +54,7 @@ public struct RecordCursor: Hashable, Sendable {
 
 private let hexDigits = Array("0123456789abcdef".utf8)
 
-private func hex(_ bytes: [UInt8]) -> String {
+func hex(_ bytes: [UInt8]) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2)
     for byte in bytes {
@@ -64,7 +64,7 @@ private func hex(_ bytes: [UInt8]) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
-private func unhex(_ text: Substring) -> [UInt8]? {
+func unhex(_ text: Substring) -> [UInt8]? {
     let utf8 = Array(text.utf8)
     guard utf8.count % 2 == 0 else { return nil }
     func value(_ digit: UInt8) -> UInt8? {

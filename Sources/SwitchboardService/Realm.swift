@@ -1,4 +1,3 @@
-import DequeModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -32,10 +31,9 @@ final class Realm {
     /// Sessions ended while their client was away, and why, so that a late resume is told (kept for
     /// the grace period).
     var tombstones: [SessionID: (endpoint: Endpoint, reason: Bye.Reason)] = [:]
-    /// Peer messages kept for offline users, oldest first, their total size, and when the sweep that
-    /// drops expired ones next runs.
-    var offlineMessages: [UserID: Deque<PeerMessage>] = [:]
-    var offlineMessageBytes = 0
+    /// Peer messages kept for offline users (with what each sender and recipient holds), and when the
+    /// sweep that drops expired ones next runs.
+    var offlineMessages = OfflineMessageStore()
     var offlineSweepAt: Timestamp?
     /// The profile each user last set (`profile.set`); empty for a user who logged in and set none. The
     /// users with one are the app's users (docs/SERVER.md, "User profiles").
@@ -44,6 +42,8 @@ final class Realm {
     var userAttributes: [UserID: [String: String]] = [:]
     /// Each channel's attributes by key, while the channel is in use.
     var channelAttributes: [String: [String: ChannelAttribute]] = [:]
+    /// What each user's writes hold of the channel attributes, for the quotas.
+    var channelAttributeUsage = ChannelAttributeUsage()
     /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
     var channelAttributesExpiry: [String: Timestamp] = [:]
 

@@ -32,11 +32,21 @@ public struct ServiceConfiguration: Sendable {
     public var maxChannelsPerSession: Int
     public var maxSubscriptionsPerSession: Int
     public var maxPresenceQuery: Int
-    /// Offline peer messages kept per user, and for how long (Agora: 200 for 7 days).
+    /// Offline peer messages kept per recipient, and for how long (Agora: 200 for 7 days). At the limit
+    /// the newest message replaces the oldest ones of the same sender to that recipient; a sender with
+    /// none there is refused (docs/SECURITY.md, "Quotas").
     public var offlineMessageLimit: Int
     public var offlineMessageRetention: Duration
-    /// The most bytes of offline messages one app keeps in all (recipients may be any user id, so the
-    /// per-user limit alone does not bound the store).
+    /// The most bytes of offline messages kept for one recipient (with ``offlineMessageLimit``).
+    public var offlineMessageBytesPerRecipient: Int
+    /// The most offline messages, and bytes of them, one sender may have kept across all recipients; the
+    /// sender's next one is refused (`rate_limited`), so one account cannot fill the app's store.
+    public var offlineMessageLimitPerSender: Int
+    public var offlineMessageBytesPerSender: Int
+    /// The most offline messages, and bytes of them, one app keeps in all (recipients may be any user id,
+    /// so the per-user limits alone do not bound the store). A full store refuses the newest message; it
+    /// never drops one already kept.
+    public var offlineMessageLimitPerApp: Int
     public var offlineMessageBytesPerApp: Int
     /// How long a call whose policy keeps empty calls (ZIM advanced mode) may stay with nobody ringing
     /// or in it before the service ends it (`endedByServer`).
@@ -64,6 +74,10 @@ public struct ServiceConfiguration: Sendable {
         maxPresenceQuery: Int = 256,
         offlineMessageLimit: Int = 200,
         offlineMessageRetention: Duration = .seconds(7 * 24 * 3600),
+        offlineMessageBytesPerRecipient: Int = 1024 * 1024,
+        offlineMessageLimitPerSender: Int = 1000,
+        offlineMessageBytesPerSender: Int = 4 * 1024 * 1024,
+        offlineMessageLimitPerApp: Int = 100_000,
         offlineMessageBytesPerApp: Int = 64 * 1024 * 1024,
         emptyCallRetention: Duration = .seconds(10 * 60),
         policyBounds: CallPolicy.Bounds = .standard,
@@ -85,6 +99,10 @@ public struct ServiceConfiguration: Sendable {
         self.maxPresenceQuery = maxPresenceQuery
         self.offlineMessageLimit = offlineMessageLimit
         self.offlineMessageRetention = offlineMessageRetention
+        self.offlineMessageBytesPerRecipient = offlineMessageBytesPerRecipient
+        self.offlineMessageLimitPerSender = offlineMessageLimitPerSender
+        self.offlineMessageBytesPerSender = offlineMessageBytesPerSender
+        self.offlineMessageLimitPerApp = offlineMessageLimitPerApp
         self.offlineMessageBytesPerApp = offlineMessageBytesPerApp
         self.emptyCallRetention = emptyCallRetention
         self.policyBounds = policyBounds
@@ -96,6 +114,14 @@ public struct ServiceConfiguration: Sendable {
     public static let development = ServiceConfiguration()
 
     public var isDevelopmentMode: Bool { apps.isEmpty }
+
+    /// The offline message quotas, as the store checks them.
+    var offlineMessageQuotas: OfflineMessageStore.Quotas {
+        OfflineMessageStore.Quotas(
+            perRecipient: .init(count: offlineMessageLimit, bytes: offlineMessageBytesPerRecipient),
+            perSender: .init(count: offlineMessageLimitPerSender, bytes: offlineMessageBytesPerSender),
+            perApp: .init(count: offlineMessageLimitPerApp, bytes: offlineMessageBytesPerApp))
+    }
 }
 
 /// One app: its own users, calls and channels, separate from every other app's.

@@ -3,7 +3,7 @@ import SwitchboardWire
 
 /// User and channel attributes, and channel member counts (docs/CALL-MODEL.md, "Attributes"). A user's
 /// attributes exist while the user has a session; a channel's while someone is in it, and for the
-/// configured retention after its last member left.
+/// configured retention after its last member left, within the writer's and the app's quotas.
 extension ServiceCore {
     // MARK: - User attributes
 
@@ -47,13 +47,20 @@ extension ServiceCore {
     ) -> Result<Reply, SignalingError> {
         if let error = checkChannelID(channel) { return .failure(error) }
         if let error = checkKeys(of: change) { return .failure(error) }
-        var attributes = realm.channelAttributes[channel] ?? [:]
+        let old = realm.channelAttributes[channel] ?? [:]
+        var attributes = old
         apply(change, to: &attributes) {
             ChannelAttribute(key: $0.key, value: $0.value, updatedBy: session.user, updatedAt: now)
         }
         if let violation = configuration.attributes.channel.tightened(by: limits).violation(of: Array(attributes.values)) {
             return .failure(SignalingError(.attributesTooLarge, violation))
         }
+        // The writer's and the app's quotas (docs/SECURITY.md, "Quotas").
+        if let violation = realm.channelAttributeUsage.violation(
+            writer: session.user, channel: channel, from: old.values, to: attributes.values, limits: configuration.attributes) {
+            return .failure(SignalingError(.attributesTooLarge, violation))
+        }
+        realm.channelAttributeUsage.update(channel: channel, from: old.values, to: attributes.values)
         realm.channelAttributes[channel] = attributes.isEmpty ? nil : attributes
         if attributes.isEmpty {
             realm.channelAttributesExpiry[channel] = nil
@@ -95,7 +102,9 @@ extension ServiceCore {
     func expireChannelAttributes(_ channel: String, in realm: Realm, at time: Timestamp) {
         guard realm.channelAttributesExpiry[channel] == time, realm.channels[channel] == nil else { return }
         realm.channelAttributesExpiry[channel] = nil
-        realm.channelAttributes[channel] = nil
+        if let dropped = realm.channelAttributes.removeValue(forKey: channel) {
+            realm.channelAttributeUsage.update(channel: channel, from: dropped.values, to: [])
+        }
     }
 
     // MARK: - Member counts

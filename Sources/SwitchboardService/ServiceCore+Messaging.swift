@@ -1,4 +1,3 @@
-import DequeModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -17,7 +16,8 @@ extension ServiceCore {
     // MARK: - Peer messages
 
     /// Delivers a peer message to every session of the recipient, keeps it for an offline recipient
-    /// when asked to, or reports the recipient offline.
+    /// when asked to and the offline quotas allow (`rate_limited` to the sender otherwise, nothing kept:
+    /// docs/SECURITY.md, "Quotas"), or reports the recipient offline.
     func sendPeerMessage(
         _ request: PeerMessageRequest,
         from session: Session,
@@ -40,17 +40,10 @@ extension ServiceCore {
             return .success(.message(.delivered))
         }
         guard request.storeIfOffline else { return .success(.message(.peerOffline)) }
-        let size = request.content.byteCount
-        guard realm.offlineMessageBytes + size <= configuration.offlineMessageBytesPerApp else {
-            return .failure(SignalingError(.rateLimited, "the service keeps no more offline messages for now"))
+        let message = PeerMessage(from: session.user, content: request.content, sentAt: now, isOffline: true)
+        if let refusal = realm.offlineMessages.store(message, for: request.to, within: configuration.offlineMessageQuotas) {
+            return .failure(refusal)
         }
-        var kept = realm.offlineMessages[request.to] ?? []
-        kept.append(PeerMessage(from: session.user, content: request.content, sentAt: now, isOffline: true))
-        realm.offlineMessageBytes += size
-        while kept.count > configuration.offlineMessageLimit, let dropped = kept.popFirst() {
-            realm.offlineMessageBytes -= dropped.content.byteCount
-        }
-        realm.offlineMessages[request.to] = kept
         if realm.offlineSweepAt == nil {
             armOfflineSweep(in: realm, at: now + configuration.offlineMessageRetention)
         }
@@ -59,13 +52,9 @@ extension ServiceCore {
 
     /// Hands a new session the messages kept while its user was offline.
     func deliverOfflineMessages(to session: Session, in realm: Realm, at now: Timestamp) {
-        guard let kept = realm.offlineMessages.removeValue(forKey: session.user) else { return }
         let oldest = now - configuration.offlineMessageRetention
-        for message in kept {
-            realm.offlineMessageBytes -= message.content.byteCount
-            if message.sentAt > oldest {
-                emit(.message(message), to: session, at: now)
-            }
+        for message in realm.offlineMessages.take(for: session.user) where message.sentAt > oldest {
+            emit(.message(message), to: session, at: now)
         }
     }
 
@@ -76,20 +65,8 @@ extension ServiceCore {
     func sweepOfflineMessages(in realm: Realm, at now: Timestamp) {
         realm.offlineSweepAt = nil
         let oldest = now - configuration.offlineMessageRetention
-        var nextExpiry: Timestamp?
-        for (user, var messages) in realm.offlineMessages {
-            while let first = messages.first, first.sentAt <= oldest {
-                realm.offlineMessageBytes -= first.content.byteCount
-                messages.removeFirst()
-            }
-            realm.offlineMessages[user] = messages.isEmpty ? nil : messages
-            if let first = messages.first {
-                let expiry = first.sentAt + configuration.offlineMessageRetention
-                nextExpiry = min(nextExpiry ?? expiry, expiry)
-            }
-        }
-        if let nextExpiry {
-            armOfflineSweep(in: realm, at: nextExpiry)
+        if let oldestLeft = realm.offlineMessages.dropMessages(sentAtOrBefore: oldest) {
+            armOfflineSweep(in: realm, at: oldestLeft + configuration.offlineMessageRetention)
         }
     }
 

@@ -62,9 +62,8 @@ extension ServiceCore {
                 return .failure(.noSuchCall(id))
             }
             return .success(.call(engine.call, skipped: []))
-        case .activeCalls:
-            let calls = (realm.activeCallsByUser[session.user] ?? []).compactMap { realm.calls[$0]?.call }
-            return .success(.calls(calls.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }))
+        case .activeCalls(let query):
+            return activeCalls(query, for: session, in: realm)
         case .callRecords(let query):
             return callRecords(query, for: session, in: realm)
         case .deleteRecords(let calls):

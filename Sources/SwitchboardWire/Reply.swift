@@ -6,7 +6,8 @@ public enum Reply: Hashable, Sendable {
     case empty
     /// The call after the request, and the users the request named but could not act on.
     case call(Call, skipped: [SkippedUser])
-    case calls([Call])
+    /// Live calls; `nextCursor` (``ActiveCallQuery/cursor``) when a `call.active` page has more after it.
+    case calls([Call], nextCursor: String? = nil)
     case records(RecordPage)
     case token(expiresAt: Timestamp?)
     case message(MessageDelivery)

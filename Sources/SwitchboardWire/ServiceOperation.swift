@@ -14,8 +14,8 @@ public enum ServiceOperation: Hashable, Sendable {
     case call(CallID, CallAction)
     /// The call as it is now (its participants only; to anyone else it does not exist).
     case getCall(CallID)
-    /// The user's calls that are ringing or connected.
-    case activeCalls
+    /// A page of the user's calls that are ringing or connected.
+    case activeCalls(ActiveCallQuery)
     /// The user's call records, newest first.
     case callRecords(RecordQuery)
     /// Delete the user's records of these calls (Tencent `deleteRecentCalls`); answers the ids that

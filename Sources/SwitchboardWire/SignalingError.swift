@@ -75,7 +75,8 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case unknownOperation = "unknown_operation"
     /// The request body does not fit the operation.
     case invalidRequest = "invalid_request"
-    /// Too many requests; try later.
+    /// Too many requests, or offline messages over a quota of the sender, the recipient or the app
+    /// (docs/SECURITY.md, "Quotas"); try later.
     case rateLimited = "rate_limited"
     /// The user or the service has too many sessions.
     case tooManySessions = "too_many_sessions"
@@ -94,7 +95,8 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case tooManyChannels = "too_many_channels"
     /// The paging cursor is not one the service issued.
     case invalidCursor = "invalid_cursor"
-    /// The attributes a change would leave exceed the service's limits or the ones the request named.
+    /// The attributes a change would leave exceed the service's limits or the ones the request named, or
+    /// the channel attribute quotas of the writer or the app (docs/SECURITY.md, "Quotas").
     case attributesTooLarge = "attributes_too_large"
     /// The user has no session (a user's attributes exist only while they do).
     case userNotFound = "user_not_found"

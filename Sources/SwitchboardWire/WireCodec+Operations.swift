@@ -29,8 +29,11 @@ extension WireCodec {
     static func writeBody<W: JSONStreamWriter>(of operation: ServiceOperation, to object: inout W) {
         object.beginObject()
         switch operation {
-        case .logout, .activeCalls, .presenceSubscriptions:
+        case .logout, .presenceSubscriptions:
             break
+        case .activeCalls(let query):
+            object.add("cursor", query.cursor)
+            object.add("limit", query.limit)
         case .renewToken(let token):
             object.add("token", token)
         case .invite(let invite):
@@ -149,7 +152,12 @@ extension WireCodec {
                 payload: try body.optionalString("payload"),
                 attachments: try body.optionalStringMap("attachments") ?? [:]))
         case "call.get": return .getCall(try callID(body))
-        case "call.active": return .activeCalls
+        case "call.active":
+            let range = ActiveCallQuery.limitRange
+            let limit = body.has("limit")
+                ? Int(try body.int("limit", minimum: Int64(range.lowerBound), maximum: Int64(range.upperBound)))
+                : ActiveCallQuery.defaultLimit
+            return .activeCalls(ActiveCallQuery(cursor: try body.optionalString("cursor"), limit: limit))
         case "call.records":
             let range = RecordQuery.limitRange
             return .callRecords(RecordQuery(

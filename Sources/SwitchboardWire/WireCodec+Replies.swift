@@ -30,8 +30,9 @@ extension WireCodec {
                     write(entry.error, to: &skippedObject)
                 }
             }
-        case .calls(let calls):
+        case .calls(let calls, let nextCursor):
             object.array("calls", calls) { writer, call in ModelCoding.write(call, includeInternals: false, to: &writer) }
+            object.add("nextCursor", nextCursor)
         case .records(let page):
             object.array("records", page.records) { writer, record in ModelCoding.write(record, to: &writer) }
             object.add("nextCursor", page.nextCursor)
@@ -85,7 +86,7 @@ extension WireCodec {
         case "calls":
             return .calls(try reader.objects("calls") { (call) throws(SignalingError) in
                 try ModelCoding.call(call, includeInternals: false)
-            })
+            }, nextCursor: try reader.optionalString("nextCursor"))
         case "records":
             return .records(RecordPage(
                 records: try reader.objects("records") { (record) throws(SignalingError) in try ModelCoding.record(record) },

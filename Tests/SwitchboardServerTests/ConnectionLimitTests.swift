@@ -75,7 +75,7 @@ struct ConnectionLimitTests {
     func rateLimit() async throws {
         let server = try await RunningServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 5, requestBurst: 10))
-        let flood = (1...60).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls))) }
+        let flood = (1...60).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls(ActiveCallQuery())))) }
         let raw = RawClient(url: server.url, send: [hello("flooder")] + flood)
         try await eventually("every request is answered") { raw.texts.count == 61 }
         let limited = raw.texts.filter { $0.contains("rate_limited") }.count

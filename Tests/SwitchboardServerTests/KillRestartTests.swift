@@ -19,9 +19,9 @@ final class ServerProcess: @unchecked Sendable {
         return bundle.appendingPathComponent("switchboard")
     }
 
-    init(port: Int, data: String) throws {
+    init(port: Int, data: String, arguments: [String] = []) throws {
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", String(port), "--data", data]
+        process.arguments = ["serve", "--port", String(port), "--data", data] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -135,7 +135,7 @@ struct CallRoutingTests {
         let joined = try dave.call(.call(call.id, .join(data: "hi")))
         #expect(joined.participant("dave")?.role == .joiner)
         #expect(alice.callNotes.last?.kind == .participantsChanged(["dave"]))
-        guard case .success(.calls(let active)) = try dave.request(.activeCalls) else { Issue.record("no calls"); return }
+        guard case .success(.calls(let active, _)) = try dave.request(.activeCalls(ActiveCallQuery())) else { Issue.record("no calls"); return }
         #expect(active.map(\.id) == [call.id])
     }
 

@@ -58,7 +58,7 @@ struct LoginTests {
     func beforeLogin() throws {
         let harness = ServiceHarness()
         let connection = harness.connect()
-        let result = try connection.request(.activeCalls)
+        let result = try connection.request(.activeCalls(ActiveCallQuery()))
         #expect(result == .failure(SignalingError(.notLoggedIn, "log in with a hello frame first")))
         connection.send(.ping)
         #expect(connection.frames.last == .pong(harness.now))

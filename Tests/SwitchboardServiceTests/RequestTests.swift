@@ -35,7 +35,7 @@ struct RequestTests {
         harness.service.receiveInvalid(SignalingError(.invalidFrame, "garbage"), requestID: nil, from: alice.id)
         #expect(alice.frames.count == count)
         #expect(!alice.isClosed)
-        #expect(try alice.request(.activeCalls) == .success(.calls([])))
+        #expect(try alice.request(.activeCalls(ActiveCallQuery())) == .success(.calls([])))
     }
 
     @Test("acting on an unknown call is call_not_found; a refused command changes nothing")

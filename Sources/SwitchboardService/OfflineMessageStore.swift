@@ -1,0 +1,137 @@
+import DequeModule
+import SwitchboardCore
+import SwitchboardWire
+
+/// The peer messages one app keeps for offline users, and what each sender and each recipient holds of
+/// them, so that every quota is checked in one place (docs/SECURITY.md, "Quotas").
+///
+/// A message over any quota is refused to its sender and nothing changes. Nothing a sender stored is
+/// ever dropped for another sender's message: the one exception to "refuse the newest" is a recipient's
+/// own limits, where the newest message replaces the oldest ones of the same sender to the same
+/// recipient (Agora's rule, "the newest replaces the oldest", kept within one conversation).
+///
+/// Mutated only under the service's lock, as part of its ``Realm``.
+struct OfflineMessageStore {
+    /// How many messages and how many bytes (``MessageContent/byteCount``) someone holds.
+    struct Usage: Hashable {
+        var count = 0
+        var bytes = 0
+
+        static func + (usage: Usage, message: PeerMessage) -> Usage {
+            Usage(count: usage.count + 1, bytes: usage.bytes + message.content.byteCount)
+        }
+
+        static func - (usage: Usage, message: PeerMessage) -> Usage {
+            Usage(count: usage.count - 1, bytes: usage.bytes - message.content.byteCount)
+        }
+
+        func fits(_ limit: Quota) -> Bool { count <= limit.count && bytes <= limit.bytes }
+    }
+
+    /// A bound on someone's ``Usage``.
+    struct Quota: Hashable {
+        var count: Int
+        var bytes: Int
+    }
+
+    /// The bounds a message must fit (from ``ServiceConfiguration``).
+    struct Quotas: Hashable {
+        var perRecipient: Quota
+        var perSender: Quota
+        var perApp: Quota
+    }
+
+    /// Each offline user's messages, oldest first.
+    private(set) var messages: [UserID: Deque<PeerMessage>] = [:]
+    private(set) var recipients: [UserID: Usage] = [:]
+    private(set) var senders: [UserID: Usage] = [:]
+    /// What the whole app holds.
+    private(set) var total = Usage()
+
+    /// What `sender` holds, across every recipient.
+    func usage(ofSender sender: UserID) -> Usage { senders[sender] ?? Usage() }
+
+    /// What is kept for `recipient`.
+    func usage(ofRecipient recipient: UserID) -> Usage { recipients[recipient] ?? Usage() }
+
+    /// Keeps `message` for `recipient`, or says which quota it exceeds and changes nothing.
+    mutating func store(_ message: PeerMessage, for recipient: UserID, within quotas: Quotas) -> SignalingError? {
+        let sender = message.from
+        var queue = messages[recipient] ?? []
+        var recipientUsage = usage(ofRecipient: recipient) + message
+        // The recipient's limits: make room with the sender's own oldest messages to this recipient.
+        var replaced: [Int] = []
+        var index = queue.startIndex
+        while !recipientUsage.fits(quotas.perRecipient), index < queue.endIndex {
+            if queue[index].from == sender {
+                replaced.append(index)
+                recipientUsage = recipientUsage - queue[index]
+            }
+            index += 1
+        }
+        guard recipientUsage.fits(quotas.perRecipient) else {
+            return Self.refusal("\(recipient) has as many offline messages kept as the service allows",
+                                quotas.perRecipient, "per recipient")
+        }
+        let freed = replaced.reduce(Usage()) { $0 + queue[$1] }
+        let senderUsage = Usage(count: usage(ofSender: sender).count - freed.count + 1,
+                                bytes: usage(ofSender: sender).bytes - freed.bytes + message.content.byteCount)
+        guard senderUsage.fits(quotas.perSender) else {
+            return Self.refusal("you already keep \(Self.describe(usage(ofSender: sender))) for offline users",
+                                quotas.perSender, "per sender")
+        }
+        let appUsage = Usage(count: total.count - freed.count + 1, bytes: total.bytes - freed.bytes + message.content.byteCount)
+        guard appUsage.fits(quotas.perApp) else {
+            return Self.refusal("the app keeps as many offline messages as the service allows", quotas.perApp, "per app")
+        }
+        for index in replaced.reversed() { queue.remove(at: index) }
+        queue.append(message)
+        messages[recipient] = queue
+        recipients[recipient] = recipientUsage
+        senders[sender] = senderUsage
+        total = appUsage
+        return nil
+    }
+
+    /// Hands over everything kept for `recipient` (at login), oldest first, and forgets it.
+    mutating func take(for recipient: UserID) -> Deque<PeerMessage> {
+        guard let kept = messages.removeValue(forKey: recipient) else { return [] }
+        recipients[recipient] = nil
+        for message in kept { release(message) }
+        return kept
+    }
+
+    /// Drops every message sent at or before `oldest`; returns when the oldest one left was sent.
+    mutating func dropMessages(sentAtOrBefore oldest: Timestamp) -> Timestamp? {
+        var oldestLeft: Timestamp?
+        for (recipient, var queue) in messages {
+            while let first = queue.first, first.sentAt <= oldest {
+                queue.removeFirst()
+                recipients[recipient] = usage(ofRecipient: recipient) - first
+                release(first)
+            }
+            if let first = queue.first {
+                messages[recipient] = queue
+                oldestLeft = min(oldestLeft ?? first.sentAt, first.sentAt)
+            } else {
+                messages[recipient] = nil
+                recipients[recipient] = nil
+            }
+        }
+        return oldestLeft
+    }
+
+    private mutating func release(_ message: PeerMessage) {
+        let left = usage(ofSender: message.from) - message
+        senders[message.from] = left.count == 0 ? nil : left
+        total = total - message
+    }
+
+    private static func refusal(_ what: String, _ quota: Quota, _ scope: String) -> SignalingError {
+        SignalingError(.rateLimited, "\(what); at most \(describe(Usage(count: quota.count, bytes: quota.bytes))) \(scope)")
+    }
+
+    private static func describe(_ usage: Usage) -> String {
+        "\(usage.count) message\(usage.count == 1 ? "" : "s") (\(usage.bytes) bytes)"
+    }
+}
