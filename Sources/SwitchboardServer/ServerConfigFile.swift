@@ -16,7 +16,7 @@ import SwitchboardWire
 ///   ],
 ///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxPendingInvitationsPerUser": 32,
 ///              "maxMessageBytes": 32768,
-///              "recordRetentionDays": 30, "maxRingSeconds": 120}
+///              "recordRetentionDays": 30, "maxRingSeconds": 120, "tokenExpiryGraceSeconds": 0}
 /// }
 /// ```
 ///
@@ -33,6 +33,13 @@ public struct ServerConfigFile: Sendable, Equatable {
     /// No invitation rings longer than this many seconds, in apps that set no cap of their own (120 when
     /// absent: ``AppCallRules/serverDefaultMaxRingTimeout``).
     public var maxRingSeconds: Int?
+    /// Seconds past its token's expiry that an unrenewed session lives on before the service ends it
+    /// (``ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most ``maxTokenExpiryGraceSeconds``).
+    public var tokenExpiryGraceSeconds: Int?
+
+    /// The longest grace a file may give expired tokens: a short allowance for a renewal in flight, not
+    /// a way to turn expiry off.
+    public static let maxTokenExpiryGraceSeconds = 300
 
     public init(apps: [AppConfiguration] = [], maxSessionsPerUser: Int? = nil, maxActiveCallsPerUser: Int? = nil,
                 maxMessageBytes: Int? = nil, recordRetentionDays: Int? = nil) {
@@ -70,7 +77,8 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
             try allowOnly(limits, ["maxSessionsPerUser", "maxActiveCallsPerUser", "maxPendingInvitationsPerUser",
-                                   "maxMessageBytes", "recordRetentionDays", "maxRingSeconds"], at: "$.limits")
+                                   "maxMessageBytes", "recordRetentionDays", "maxRingSeconds", "tokenExpiryGraceSeconds"],
+                          at: "$.limits")
             file.maxRingSeconds = try ringSeconds(limits["maxRingSeconds"], at: "$.limits.maxRingSeconds")
             file.maxSessionsPerUser = try positive(limits["maxSessionsPerUser"], at: "$.limits.maxSessionsPerUser")
             file.maxActiveCallsPerUser = try positive(limits["maxActiveCallsPerUser"], at: "$.limits.maxActiveCallsPerUser")
@@ -78,6 +86,13 @@ public struct ServerConfigFile: Sendable, Equatable {
                                                              at: "$.limits.maxPendingInvitationsPerUser")
             file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
             file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
+            if let grace = limits["tokenExpiryGraceSeconds"] {
+                guard let seconds = grace.intValue, (0...Int64(maxTokenExpiryGraceSeconds)).contains(seconds) else {
+                    throw Invalid(path: "$.limits.tokenExpiryGraceSeconds",
+                                  reason: "must be an integer from 0 to \(maxTokenExpiryGraceSeconds)")
+                }
+                file.tokenExpiryGraceSeconds = Int(seconds)
+            }
         }
         if let apps = object["apps"] {
             guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }
@@ -104,6 +119,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let maxActiveCallsPerUser { configuration.maxActiveCallsPerUser = maxActiveCallsPerUser }
         if let maxPendingInvitationsPerUser { configuration.maxPendingInvitationsPerUser = maxPendingInvitationsPerUser }
         if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
+        if let tokenExpiryGraceSeconds { configuration.tokenExpiryGrace = .seconds(tokenExpiryGraceSeconds) }
         configuration.callRules.maxRingTimeout = defaultRingCap
         return configuration
     }
