@@ -19,9 +19,10 @@ final class ServerProcess: @unchecked Sendable {
         return bundle.appendingPathComponent("switchboard")
     }
 
-    init(port: Int, data: String) throws {
+    /// - Parameter config: a configuration file (`--config`); development mode without.
+    init(port: Int, data: String, config: String? = nil) throws {
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", String(port), "--data", data]
+        process.arguments = ["serve", "--port", String(port), "--data", data] + (config.map { ["--config", $0] } ?? [])
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
