@@ -294,20 +294,20 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
     }
 
     /// Logged out by the service (another login replaced the session, the UserSig expired): the state
-    /// says so, and the app hears `kickedOffline` or `loginExpired` on both APIs. Returns how to leave
-    /// the call that ended here with it, for a session that can still send (an expired UserSig).
-    @discardableResult
-    private func forcedOut(_ event: LoginEvent, generation: Int) -> ServiceOperation? {
-        let current: (Bool, TencentCallView?, ServiceOperation?, Done?) = state.withLock { state in
-            guard state.generation == generation else { return (false, nil, nil, nil) }
+    /// says so, and the app hears `kickedOffline` or `loginExpired` on both APIs. The service has
+    /// ended the session, and with it this device's part in its call (`leavesWithDevice`); the call
+    /// ends here.
+    private func forcedOut(_ event: LoginEvent, generation: Int) {
+        let current: (Bool, TencentCallView?, Done?) = state.withLock { state in
+            guard state.generation == generation else { return (false, nil, nil) }
             state.generation += 1
             state.isLoggedIn = false
             state.session = nil
-            let (ended, leaving) = state.endCallWithSession(at: now)
-            return (true, ended, leaving, state.takeAnyPendingLogin())
+            let ended = state.endCallWithSession(at: now).ended
+            return (true, ended, state.takeAnyPendingLogin())
         }
-        guard current.0 else { return nil }
-        complete(current.3, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "logged out by the service: \(event)")))
+        guard current.0 else { return }
+        complete(current.2, .failure(TencentErrorMapping.info(ERROR_INIT_FAIL, "logged out by the service: \(event)")))
         if let ended = current.1 {
             showEndedHere(ended)
         }
@@ -322,7 +322,6 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
         case .kickedOffline: notifyObservers { $0.onKickedOffline() }
         case .loginExpired: notifyObservers { $0.onUserSigExpired() }
         }
-        return current.2
     }
 
     /// Logs out and lets the session go (the instance is released).
@@ -405,14 +404,6 @@ final class TencentClient: SurfaceHost<TencentClient.State>, @unchecked Sendable
             handleCall(note, generation: generation)
         case .profileChanged(let profile):
             profileChanged(profile, generation: generation)
-        case .tokenExpired:
-            // The UserSig ran out while connected: the IM SDK logs out and says `onUserSigExpired`. A
-            // replayed notice for a sig renewed since changes nothing.
-            whenTokenStillExpired(end: { [weak self] session in
-                guard let self else { return }
-                // The session can still send: the call in progress is left, as at logout.
-                await Self.retire(session, leaving: forcedOut(.loginExpired, generation: generation))
-            })
         case .tokenWillExpire, .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage,
              .channelAttributesChanged:
             break

@@ -16,11 +16,13 @@ public struct ClientConfiguration: Sendable, Hashable {
     /// surface's own lead (ZIM and Agora 1.5: 30 s); zero for no warning (anyRTC, Tencent); nil for the
     /// protocol's default (``Hello/defaultTokenWarningLead``).
     public var tokenWarningLead: Duration?
+    /// How the session takes the service ending it for an expired token: each surface's vendor's way.
+    public var tokenExpiry: TokenExpiryHandling
 
     public init(
         app: String, user: UserID, device: DeviceID, token: String? = nil,
         loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming(),
-        tokenWarningLead: Duration? = nil
+        tokenWarningLead: Duration? = nil, tokenExpiry: TokenExpiryHandling = .endsSession
     ) {
         self.app = app
         self.user = user
@@ -30,6 +32,7 @@ public struct ClientConfiguration: Sendable, Hashable {
         self.surface = surface
         self.timing = timing
         self.tokenWarningLead = tokenWarningLead
+        self.tokenExpiry = tokenExpiry
     }
 }
 

@@ -80,7 +80,7 @@ public actor ClientSession {
         self.clock = clock
         self.executor = executor
         self.token = configuration.token
-        self.machine = ConnectionStateMachine(timing: configuration.timing)
+        self.machine = ConnectionStateMachine(timing: configuration.timing, tokenExpiry: configuration.tokenExpiry)
         self.heartbeatInterval = configuration.timing.heartbeatInterval
         (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
     }

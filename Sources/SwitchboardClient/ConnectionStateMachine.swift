@@ -94,10 +94,13 @@ struct ConnectionStateMachine {
     }
 
     let timing: ClientTiming
+    /// What `bye(tokenExpired)` does to a logged-in session.
+    let tokenExpiry: TokenExpiryHandling
     private(set) var phase: Phase = .disconnected
 
-    init(timing: ClientTiming) {
+    init(timing: ClientTiming, tokenExpiry: TokenExpiryHandling = .endsSession) {
         self.timing = timing
+        self.tokenExpiry = tokenExpiry
     }
 
     /// The state the session reports.
@@ -301,6 +304,8 @@ struct ConnectionStateMachine {
                        error: SignalingError(.disconnected, bye.message))
         case .loggedOut:
             return end(in: .disconnected, reason: .logout, error: SignalingError(.cancelled, "logged out"))
+        case .tokenExpired where tokenExpiry == .reconnects && isLoggedIn:
+            return reconnectAfterLostSession()
         case .tokenExpired:
             return end(in: .disconnected, reason: .tokenExpired, error: SignalingError(.tokenExpired, bye.message))
         case .sessionExpired, .protocolError:
@@ -309,6 +314,15 @@ struct ConnectionStateMachine {
         case .serverShutdown:
             return linkLost(at: now)
         }
+    }
+
+    /// The service ended the session, and the client logs in afresh on its own (``TokenExpiryHandling/reconnects``):
+    /// reconnecting at once, since the service said the session is over; the requests waiting for an
+    /// answer fail when a fresh session is welcomed.
+    private mutating func reconnectAfterLostSession() -> [Action] {
+        let report: [Action] = if case .connected = phase { [.report(.reconnecting, .interrupted)] } else { [] }
+        phase = .reconnecting(Reconnecting(attempt: Attempt(stage: .waiting), session: nil))
+        return report + [.closeLink, .scheduleReconnect(.zero)]
     }
 
     /// The service no longer has the session: the next welcome replaces it.

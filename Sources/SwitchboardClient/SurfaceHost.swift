@@ -186,24 +186,4 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
             Task(executorPreference: environment.executor, operation: renewal)
         }
     }
-
-    /// The service said the session's token expired. The notice may be a replay for a token renewed
-    /// since (the service told a session that was away): only when the session is still current and its
-    /// token still expired, `mark` changes the state (under the lock, with that check) and `end` ends
-    /// the session, on the job queue. By default `end` logs out.
-    public func whenTokenStillExpired(
-        marking mark: @escaping @Sendable (inout State) -> Void = { _ in },
-        end: @escaping @Sendable (ClientSession) async -> Void = { try? await $0.logout() }
-    ) {
-        guard let session = state.withLock({ $0.session }) else { return }
-        enqueue { [weak self] in
-            guard let self, let expiry = await session.tokenExpiresAt, expiry <= now else { return }
-            let current = state.withLock { state in
-                guard state.session === session else { return false }
-                mark(&state)
-                return true
-            }
-            if current { await end(session) }
-        }
-    }
 }

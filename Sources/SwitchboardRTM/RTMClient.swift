@@ -22,8 +22,6 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         public var user: UserID?
         public var generation = 0
         var connection: RTMCode.ConnectionState = .disconnected
-        /// The service ended the token's life while connected; the logout that follows reports it.
-        var loggingOutForExpiredToken = false
         var outgoing: [CallID: RTMLocalInvitation] = [:]
         var incoming: [CallID: RTMRemoteInvitation] = [:]
         var channels: [String: RTMChannel] = [:]
@@ -94,10 +92,12 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
                 app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
                 surface: profile.surface, timing: profile.timing,
                 // No lead: ask the service for no notice rather than its default.
-                tokenWarningLead: profile.tokenWarningLead ?? .zero))
+                tokenWarningLead: profile.tokenWarningLead ?? .zero,
+                // Agora 1.5 ends the login with reason 9; a kit without it (anyRTC) reconnects and hears
+                // `rtmKitTokenDidExpire` (docs/AGORA.md, "Connection states (seed 002)").
+                tokenExpiry: profile.hasTokenExpiryNotices ? .endsSession : .reconnects))
             state.begin(session, as: UserID(user))
             state.connection = .connecting
-            state.loggingOutForExpiredToken = false
             return .success((session, state.generation))
         }
         switch outcome {
@@ -202,7 +202,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         case .reconnecting: .reconnecting
         case .aborted: .aborted
         }
-        var mappedReason: RTMCode.ConnectionChangeReason = switch reason {
+        let mappedReason: RTMCode.ConnectionChangeReason = switch reason {
         case .login: .login
         case .loginSuccess: .loginSuccess
         case .loginFailure: .loginFailure
@@ -216,9 +216,6 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         state.withLock { state in
             state.connection = mappedState
             if mappedState == .disconnected {
-                if state.loggingOutForExpiredToken && mappedReason == .logout {
-                    mappedReason = .tokenExpired
-                }
                 // Invitations, channel memberships and subscriptions die with the session: the SDK
                 // releases the invitations (ended, without a callback) and forgets the rest.
                 for invitation in state.outgoing.values { invitation.abandon() }
@@ -259,13 +256,6 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
             if profile.hasTokenExpiryNotices {
                 emit(.tokenPrivilegeWillExpire)
             }
-        case .tokenExpired:
-            // Agora 1.5: a token that runs out while connected logs the kit out with reason 9. anyRTC has
-            // no such reason; its session goes on until a reconnect is refused (`rtmKitTokenDidExpire`).
-            // The notice may be a replay after a reconnect that a renewed token made possible (the
-            // service told a session that was away): only a token that is still expired ends the session.
-            guard profile.hasTokenExpiryNotices else { return }
-            whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
         }
     }
 

@@ -16,7 +16,7 @@ import SwitchboardWire
 ///   ],
 ///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxPendingInvitationsPerUser": 32,
 ///              "maxMessageBytes": 32768, "offlineMessageBytesPerSender": 4194304,
-///              "recordRetentionDays": 30, "maxRingSeconds": 120}
+///              "recordRetentionDays": 30, "maxRingSeconds": 120, "tokenExpiryGraceSeconds": 0}
 /// }
 /// ```
 ///
@@ -35,6 +35,14 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var maxRingSeconds: Int?
     /// The offline message and channel attribute quotas the file sets.
     public var quotas = Quotas()
+
+    /// Seconds past its token's expiry that an unrenewed session lives on before the service ends it
+    /// (``ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most ``maxTokenExpiryGraceSeconds``).
+    public var tokenExpiryGraceSeconds: Int?
+
+    /// The longest grace a file may give expired tokens: a short allowance for a renewal in flight, not
+    /// a way to turn expiry off.
+    public static let maxTokenExpiryGraceSeconds = 300
 
     public init(apps: [AppConfiguration] = [], maxSessionsPerUser: Int? = nil, maxActiveCallsPerUser: Int? = nil,
                 maxMessageBytes: Int? = nil, recordRetentionDays: Int? = nil) {
@@ -72,7 +80,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
             try allowOnly(limits, Set(["maxSessionsPerUser", "maxActiveCallsPerUser", "maxPendingInvitationsPerUser",
-                                       "maxMessageBytes", "recordRetentionDays", "maxRingSeconds"] + Quotas.keys),
+                                       "maxMessageBytes", "recordRetentionDays", "maxRingSeconds", "tokenExpiryGraceSeconds"] + Quotas.keys),
                           at: "$.limits")
             file.quotas = try Quotas(limits, at: "$.limits")
             file.maxRingSeconds = try ringSeconds(limits["maxRingSeconds"], at: "$.limits.maxRingSeconds")
@@ -82,6 +90,13 @@ public struct ServerConfigFile: Sendable, Equatable {
                                                              at: "$.limits.maxPendingInvitationsPerUser")
             file.maxMessageBytes = try positive(limits["maxMessageBytes"], at: "$.limits.maxMessageBytes")
             file.recordRetentionDays = try positive(limits["recordRetentionDays"], at: "$.limits.recordRetentionDays")
+            if let grace = limits["tokenExpiryGraceSeconds"] {
+                guard let seconds = grace.intValue, (0...Int64(maxTokenExpiryGraceSeconds)).contains(seconds) else {
+                    throw Invalid(path: "$.limits.tokenExpiryGraceSeconds",
+                                  reason: "must be an integer from 0 to \(maxTokenExpiryGraceSeconds)")
+                }
+                file.tokenExpiryGraceSeconds = Int(seconds)
+            }
         }
         if let apps = object["apps"] {
             guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }
@@ -109,6 +124,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         if let maxPendingInvitationsPerUser { configuration.maxPendingInvitationsPerUser = maxPendingInvitationsPerUser }
         if let maxMessageBytes { configuration.maxMessageBytes = maxMessageBytes }
         quotas.apply(to: &configuration)
+        if let tokenExpiryGraceSeconds { configuration.tokenExpiryGrace = .seconds(tokenExpiryGraceSeconds) }
         configuration.callRules.maxRingTimeout = defaultRingCap
         return configuration
     }

@@ -14,6 +14,10 @@ public struct ServiceConfiguration: Sendable {
     /// A session that sent nothing for this long is gone: its user may go offline, it leaves its
     /// channels, and its replay buffer is dropped. Also the reconnect grace period.
     public var offlineAfter: Duration
+    /// How long past its token's expiry a session that did not renew it lives on before the service
+    /// ends it (`bye(tokenExpired)`): zero by default, as the vendors end it at the expiry itself
+    /// (docs/SECURITY.md, "Tokens"). A renewal within it keeps the session; nothing else does.
+    public var tokenExpiryGrace: Duration
     /// The most unacknowledged events kept per session for replay; a session that falls further
     /// behind cannot be resumed.
     public var replayLimit: Int
@@ -63,6 +67,7 @@ public struct ServiceConfiguration: Sendable {
         heartbeatInterval: Duration = .seconds(1),
         unreachableAfter: Duration = .seconds(6),
         offlineAfter: Duration = .seconds(30),
+        tokenExpiryGrace: Duration = .zero,
         replayLimit: Int = 2048,
         responseMemory: Int = 256,
         maxSessionsPerUser: Int = 16,
@@ -88,6 +93,7 @@ public struct ServiceConfiguration: Sendable {
         self.heartbeatInterval = heartbeatInterval
         self.unreachableAfter = unreachableAfter
         self.offlineAfter = offlineAfter
+        self.tokenExpiryGrace = tokenExpiryGrace
         self.replayLimit = replayLimit
         self.responseMemory = responseMemory
         self.maxSessionsPerUser = maxSessionsPerUser

@@ -179,14 +179,17 @@ extension ServiceCore {
     // MARK: - Ending sessions
 
     /// Removes a session for good (logout, replaced by another login, silent past the grace period,
-    /// protocol error). Any frame owed to the client (a bye) must be sent before.
+    /// its token expired, protocol error). Any frame owed to the client (a bye) must be sent before.
     func endSession(_ session: Session, in realm: Realm, reason: Bye.Reason, at now: Timestamp) {
         guard realm.sessions[session.id] != nil else { return }
         let previousPresence = realm.presence(of: session.user)
         realm.sessions[session.id] = nil
         realm.sessionsByUser[session.user]?.removeAll { $0 == session.id }
         if realm.sessionsByUser[session.user]?.isEmpty == true { realm.sessionsByUser[session.user] = nil }
-        if reason != .loggedOut && reason != .sessionExpired {
+        // A late resume is told why the session ended when another login or a ban ended it. After a
+        // logout, a silence past the grace or an expired token nothing is kept: the client logs in
+        // afresh, with a valid token (docs/SECURITY.md, "Tokens").
+        if ![.loggedOut, .sessionExpired, .tokenExpired].contains(reason) {
             realm.tombstones[session.id] = (session.endpoint, reason)
             arm(.tombstone(realm.app, session.id), at: now + configuration.offlineAfter)
         }
@@ -251,6 +254,9 @@ extension ServiceCore {
 
     // MARK: - Tokens
 
+    /// Arms the session's token timers: the warning at the lead its surface named, and the end at the
+    /// expiry plus the service's grace (docs/SECURITY.md, "Tokens"). A session without an expiry has
+    /// neither.
     func armTokenTimers(_ session: Session, at now: Timestamp) {
         guard let expiry = session.tokenExpiresAt else {
             session.tokenWarningAt = nil
@@ -266,9 +272,10 @@ extension ServiceCore {
                 arm(.tokenWarning(session.app, session.id), at: warning)
             }
         }
-        if session.tokenExpiryAt != expiry {
-            session.tokenExpiryAt = expiry
-            arm(.tokenExpiry(session.app, session.id), at: expiry)
+        let end = expiry + configuration.tokenExpiryGrace
+        if session.tokenExpiryAt != end {
+            session.tokenExpiryAt = end
+            arm(.tokenExpiry(session.app, session.id), at: end)
         }
     }
 
@@ -281,14 +288,26 @@ extension ServiceCore {
             session.tokenWarningAt = nil
             emit(.tokenWillExpire(expiresAt: expiry), to: session, at: time)
         case .tokenExpiry(_, let id):
+            // Only the session's current expiry counts: a renewal re-armed it, and the one it replaced
+            // does nothing.
             guard let session = realm.sessions[id], session.tokenExpiryAt == time else { return }
             session.tokenExpiryAt = nil
-            // The session goes on: what an expired token means (a notice, or the end of the session)
-            // is each surface's to decide (DECISIONS.md).
-            emit(.tokenExpired, to: session, at: time)
+            endForExpiredToken(session, in: realm, at: time)
         default:
             break
         }
+    }
+
+    /// The session's token ran out (and the grace after it) without a renewal: the service ends the
+    /// session, attached or not. A connected client is told why; the session's calls are left as a
+    /// lost link leaves them, and nothing is kept for a resume (docs/SECURITY.md, "Tokens").
+    private func endForExpiredToken(_ session: Session, in realm: Realm, at now: Timestamp) {
+        let expiry = session.tokenExpiresAt.map { "\($0)" } ?? "-"
+        logger.info("session \(session.id) of \(session.user): token expired at \(expiry), not renewed")
+        if let connection = session.connection {
+            send(.bye(Bye(reason: .tokenExpired, message: "the token expired at \(expiry) and was not renewed")), to: connection)
+        }
+        endSession(session, in: realm, reason: .tokenExpired, at: now)
     }
 
     /// Replaces a session's token.

@@ -99,7 +99,8 @@ public struct Bye: Hashable, Sendable {
         case remoteLogin
         /// The service (its admin) banned the session.
         case bannedByServer
-        /// The session's token expired and the surface ends sessions on expiry.
+        /// The session's token expired (and the service's grace after it passed) without a renewal: the
+        /// service ended the session (docs/SECURITY.md, "Tokens").
         case tokenExpired
         /// The session is unknown or past its grace period (a resume that came too late).
         case sessionExpired

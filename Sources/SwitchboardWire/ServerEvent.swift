@@ -9,10 +9,9 @@ public enum ServerEvent: Hashable, Sendable {
     case channelMemberJoined(channel: String, user: UserID)
     case channelMemberLeft(channel: String, user: UserID)
     case channelMessage(ChannelMessage)
-    /// The session's token expires at this time (sent 30 s before).
+    /// The session's token expires at this time (sent as long before as the hello's lead says). Not
+    /// renewed by then, the session ends with `bye(tokenExpired)` (docs/SECURITY.md, "Tokens").
     case tokenWillExpire(expiresAt: Timestamp)
-    /// The session's token has expired.
-    case tokenExpired
     /// A user this session shares an active call with (or the session's own user) changed their profile.
     case profileChanged(Profile)
     /// A channel the session is in has these attributes now (sent when the change asked to notify).
@@ -40,7 +39,6 @@ public enum ServerEvent: Hashable, Sendable {
         case .channelMemberLeft: "channel.memberLeft"
         case .channelMessage: "channel.message"
         case .tokenWillExpire: "session.tokenWillExpire"
-        case .tokenExpired: "session.tokenExpired"
         case .profileChanged: "profile.changed"
         case .channelAttributesChanged: "channel.attributesChanged"
         }

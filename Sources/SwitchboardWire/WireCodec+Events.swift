@@ -9,7 +9,7 @@ extension WireCodec {
         "call.created", "call.invited", "call.participantsChanged", "call.cancelled", "call.timedOut",
         "call.acceptConfirmed", "call.acceptFailed", "call.answeredElsewhere", "call.ended", "call.synced",
         "message.received", "presence.changed", "channel.memberJoined", "channel.memberLeft", "channel.message",
-        "session.tokenWillExpire", "session.tokenExpired", "profile.changed", "channel.attributesChanged",
+        "session.tokenWillExpire", "profile.changed", "channel.attributesChanged",
     ]
 
     // MARK: Encoding
@@ -69,7 +69,7 @@ extension WireCodec {
         case .channelAttributesChanged(let channel, let attributes):
             object.add("channel", channel)
             object.array("attributes", attributes) { writer, attribute in write(attribute, to: &writer) }
-        case .tokenExpired, .profileChanged:
+        case .profileChanged:
             break
         }
         object.endObject()
@@ -108,8 +108,6 @@ extension WireCodec {
                 sentAt: try body.timestamp("sentAt")))
         case "session.tokenWillExpire":
             return .tokenWillExpire(expiresAt: try body.timestamp("expiresAt"))
-        case "session.tokenExpired":
-            return .tokenExpired
         case "profile.changed":
             return .profileChanged(try profile(body))
         case "channel.attributesChanged":

@@ -21,8 +21,6 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         var user: UserID?
         var generation = 0
         var connection: ZIMConnectionState = .disconnected
-        /// The token ran out while connected; the logout that follows reports `tokenExpired`.
-        var loggingOutForExpiredToken = false
         /// What this instance last showed of each call it takes part in.
         var calls: [CallID: ShownCall] = [:]
         /// `nextFlag` values handed out by `queryCallInvitationList`, oldest first.
@@ -99,7 +97,6 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             }
             let previous = state.begin(session, as: UserID(user))
             state.connection = .connecting
-            state.loggingOutForExpiredToken = false
             return (session, previous, state.generation)
         }
         guard let (session, previous, generation) = outcome else {
@@ -182,9 +179,27 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             connectionChanged(connectionState, reason, generation: generation)
         case .server(let serverEvent):
             handle(serverEvent, generation: generation)
+        case .reconnectRefused(let error) where error.code == .service(.tokenExpired):
+            tokenExpiredWhileAway(generation: generation)
         case .sessionReplaced, .reconnectRefused:
             break
         }
+    }
+
+    /// The token ran out while the link was down (the service ended the session at the expiry): ZIM
+    /// stops reconnecting and reports `disconnected` with `tokenExpired`, as when it runs out while
+    /// connected (docs/ZIM.md, "Tokens").
+    private func tokenExpiredWhileAway(generation: Int) {
+        let session: ClientSession? = state.withLock { state in
+            guard state.generation == generation, let session = state.session else { return nil }
+            state.generation += 1
+            state.connection = .disconnected
+            state.calls = [:]
+            return session
+        }
+        guard let session else { return }
+        emit(.connectionStateChanged(.disconnected, .tokenExpired))
+        enqueue { await session.shutdown() }
     }
 
     private func connectionChanged(
@@ -196,7 +211,7 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         case .connected: .connected
         case .reconnecting: .reconnecting
         }
-        var zimEvent: ZIMConnectionEvent = switch reason {
+        let zimEvent: ZIMConnectionEvent = switch reason {
         case .login: .activeLogin
         case .loginSuccess, .logout: .success
         case .loginFailure, .interrupted: .loginInterrupted
@@ -207,10 +222,6 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         let current: Bool = state.withLock { state in
             // Checked again under the lock: a logout or destroy may have retired this session since.
             guard state.generation == generation else { return false }
-            if mapped == .disconnected && state.loggingOutForExpiredToken {
-                zimEvent = .tokenExpired
-                state.loggingOutForExpiredToken = false
-            }
             if mapped == .disconnected {
                 // What was shown belongs to the session; a later login catches up afresh.
                 state.calls = [:]
@@ -231,10 +242,6 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
             let remaining = now.duration(to: expiresAt)
             let seconds = max(0, remaining.components.seconds + (remaining.components.attoseconds > 0 ? 1 : 0))
             emit(.tokenWillExpire(seconds: UInt32(clamping: seconds)))
-        case .tokenExpired:
-            // ZIM logs out with `tokenExpired` once the token runs out while connected; a replayed notice
-            // for a token renewed since changes nothing.
-            whenTokenStillExpired(marking: { $0.loggingOutForExpiredToken = true })
         case .profileChanged(let profile):
             profileChanged(profile, generation: generation)
         case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage,

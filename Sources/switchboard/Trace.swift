@@ -92,8 +92,6 @@ struct Trace {
             return "\(event.name) \(message.channel) from \(message.from): \(text(message.content))"
         case .tokenWillExpire(let expiry):
             return "\(event.name) at \(expiry)"
-        case .tokenExpired:
-            return event.name
         case .profileChanged(let profile):
             return "\(event.name) \(profile.user): \(profile.nickname ?? "-")"
         case .channelAttributesChanged(let channel, let attributes):

@@ -244,7 +244,17 @@ struct ClientSessionTests {
         let renewed = try await alice.session.renewToken("renewed")
         #expect(renewed == expiry + .seconds(3600))
         await world.advance(by: .seconds(40))
-        #expect(!alice.serverEvents.contains(.tokenExpired))
+        #expect(await alice.session.state == .connected, "the renewed token keeps the session past the old expiry")
+    }
+
+    @Test("a token that runs out unrenewed: the service's bye ends the session in disconnected (tokenExpired)")
+    func tokenExpiryEndsTheSession() async throws {
+        let world = TestWorld(verifier: ExpiringTokenVerifier())
+        let alice = try await world.login("alice", token: ExpiringTokenVerifier.token(expiringAt: 40))
+        await world.advance(by: .seconds(40))
+        try await alice.next { $0 == .connection(.disconnected, .tokenExpired) }
+        #expect(await alice.session.state == .disconnected)
+        #expect(world.service.sessionCount(user: "alice") == 0)
     }
 
     @Test("a delayed link delivers every frame later, in order, without disturbing the session")

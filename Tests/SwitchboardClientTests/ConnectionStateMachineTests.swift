@@ -150,6 +150,35 @@ struct ConnectionStateMachineTests {
         }
     }
 
+    @Test("a session that reconnects on token expiry (anyRTC): bye(tokenExpired) is reconnecting at once with the session lost, each refusal of the expired token is reported, and a renewed token's welcome replaces the session")
+    func tokenExpiryReconnects() throws {
+        var machine = ConnectionStateMachine(timing: ClientTiming(), tokenExpiry: .reconnects)
+        _ = try machine.loginRequested(at: t0)
+        _ = machine.linkOpened(at: t0)
+        _ = machine.welcomed(welcome("s1", resumed: false), at: t0)
+        let bye = machine.byeReceived(Bye(reason: .tokenExpired, message: "expired"), at: at(60))
+        #expect(bye == [.report(.reconnecting, .interrupted), .closeLink, .scheduleReconnect(.zero)])
+        #expect(machine.state == .reconnecting)
+        #expect(machine.session == nil, "nothing to resume")
+        #expect(machine.reconnectDue() == [.openLink])
+        #expect(machine.linkOpened(at: at(60)) == [.sendHello(resume: nil), .armHandshakeTimeout(at(65))])
+        let expired = SignalingError(.tokenExpired, "expired")
+        #expect(machine.refused(expired, at: at(60)) == [.closeLink, .reconnectRefused(expired), .scheduleReconnect(.milliseconds(500))])
+        #expect(machine.state == .reconnecting)
+        _ = machine.reconnectDue()
+        _ = machine.linkOpened(at: at(61))
+        let back = machine.welcomed(welcome("s2", resumed: false), at: at(61))
+        #expect(back == [.report(.connected, .loginSuccess), .failPending(SignalingError(.disconnected, "the session was lost")),
+                         .sessionReplaced, .armSilenceCheck(at(65))])
+        #expect(machine.session == "s2")
+
+        // The default ends the session instead, as the byes test shows; a session not logged in ends alike.
+        var connecting = ConnectionStateMachine(timing: ClientTiming(), tokenExpiry: .reconnects)
+        _ = try connecting.loginRequested(at: t0)
+        _ = connecting.byeReceived(Bye(reason: .tokenExpired, message: "expired"), at: t0)
+        #expect(connecting.state == .disconnected)
+    }
+
     @Test("reconnect backoff doubles from 0.5 s up to the 4 s cap")
     func backoff() {
         let timing = ClientTiming()

@@ -19,9 +19,10 @@ final class ServerProcess: @unchecked Sendable {
         return bundle.appendingPathComponent("switchboard")
     }
 
-    init(port: Int, data: String, arguments: [String] = []) throws {
+    /// - Parameter config: a configuration file (`--config`); development mode without.
+    init(port: Int, data: String, config: String? = nil, arguments: [String] = []) throws {
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", String(port), "--data", data] + arguments
+        process.arguments = ["serve", "--port", String(port), "--data", data] + (config.map { ["--config", $0] } ?? []) + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

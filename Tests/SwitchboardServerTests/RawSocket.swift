@@ -38,11 +38,14 @@ final class RawWebSocket {
 
     deinit { close(fd) }
 
-    /// Sends one masked client frame (`opcode` 1 text, 2 binary) with FIN set.
+    /// Sends one masked client frame (`opcode` 1 text, 2 binary) with FIN set, of less than 64 KiB.
     func sendFrame(opcode: UInt8, payload: [UInt8]) throws {
-        precondition(payload.count < 126, "short frames only")
+        precondition(payload.count < 1 << 16, "frames under 64 KiB only")
         let mask: [UInt8] = [0x37, 0xfa, 0x21, 0x3d]
-        var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
+        var frame: [UInt8] = payload.count < 126
+            ? [0x80 | opcode, 0x80 | UInt8(payload.count)]
+            : [0x80 | opcode, 0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
         try write(frame)
     }

@@ -67,7 +67,8 @@ struct ServerConfigFileTests {
         let file = try ServerConfigFile.parse("""
             {"apps": [{"id": "acme", "secret": "\(secret)", "vendorIDs": ["1400000001", "acme-app"],
                        "loginPolicy": "singleDevice", "pushesOfflineInvitations": true}],
-             "limits": {"maxSessionsPerUser": 4, "maxActiveCallsPerUser": 8, "maxPendingInvitationsPerUser": 5, "maxMessageBytes": 1024, "recordRetentionDays": 7}}
+             "limits": {"maxSessionsPerUser": 4, "maxActiveCallsPerUser": 8, "maxPendingInvitationsPerUser": 5, "maxMessageBytes": 1024, "recordRetentionDays": 7,
+                        "tokenExpiryGraceSeconds": 5}}
             """)
         #expect(file.apps == [AppConfiguration(id: "acme", vendorIDs: ["1400000001", "acme-app"], secret: secret,
                                                loginPolicyCap: .singleDevice, pushesOfflineInvitations: true)])
@@ -78,7 +79,9 @@ struct ServerConfigFileTests {
         #expect(service.maxPendingInvitationsPerUser == 5)
         #expect(service.maxMessageBytes == 1024)
         #expect(file.recordRetentionDays == 7)
+        #expect(service.tokenExpiryGrace == .seconds(5))
         #expect(try ServerConfigFile.parse("{}").serviceConfiguration.isDevelopmentMode)
+        #expect(try ServerConfigFile.parse("{}").serviceConfiguration.tokenExpiryGrace == .zero, "no grace unless asked")
     }
 
     @Test("call rules: per app, over the file's ring cap, which is 120 s when the file names none")
@@ -111,6 +114,8 @@ struct ServerConfigFileTests {
         ("{\"limits\": {\"maxSessionsPerUser\": 0}}", "$.limits.maxSessionsPerUser"),
         ("{\"limits\": {\"speed\": 1}}", "$.limits.speed"),
         ("{\"limits\": {\"maxRingSeconds\": 3601}}", "$.limits.maxRingSeconds"),
+        ("{\"limits\": {\"tokenExpiryGraceSeconds\": 301}}", "$.limits.tokenExpiryGraceSeconds"),
+        ("{\"limits\": {\"tokenExpiryGraceSeconds\": -1}}", "$.limits.tokenExpiryGraceSeconds"),
         ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"calls\": {\"join\": \"anyone\"}}]}", "$.apps[0].calls.join"),
         ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"calls\": {\"ephemeral\": true}}]}", "$.apps[0].calls.ephemeral"),
         ("{\"apps\": [{\"id\": \"a\", \"secret\": \"\(secret)\", \"vendorIDs\": [\"v\"], \"limits\": {\"maxRingSeconds\": 0}}]}", "$.apps[0].limits.maxRingSeconds"),

@@ -93,7 +93,7 @@ struct RecordAndMessageTests {
         #expect(alice.events.last?.event == .channelMemberLeft(channel: "room", user: "bob"))
     }
 
-    @Test("tokens: a warning 30 s before expiry, an expiry notice, and a renewal that re-arms both")
+    @Test("tokens: a warning 30 s before expiry, the session's end at the expiry, and a renewal that re-arms both")
     func tokenTimers() async throws {
         let harness = ServiceHarness(verifier: ScriptedVerifier())
         let start = harness.now.millisecondsSince1970
@@ -118,7 +118,9 @@ struct RecordAndMessageTests {
             await harness.advance(by: .seconds(1))
             alice.send(.ping)
         }
-        #expect(alice.events.last?.event == .tokenExpired)
+        guard case .bye(let bye) = alice.frames.last else { Issue.record("no bye: \(alice.frames)"); return }
+        #expect(bye.reason == .tokenExpired)
+        #expect(alice.isClosed)
         // A token with less than the lead left warns at once.
         let bob = try harness.login("bob", token: "ok:\(harness.now.millisecondsSince1970 + 10_000)")
         harness.service.fireDueTimers()

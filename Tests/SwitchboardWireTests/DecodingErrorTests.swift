@@ -152,7 +152,7 @@ struct DecodingErrorTests {
     @Test("server frames: unknown event names and reply shapes are invalid_frame")
     func serverFrames() {
         expectError(serverError(#"{"t":"evt","seq":1,"time":0,"name":"call.exploded","body":{}}"#), .invalidFrame, "/name: unknown event \"call.exploded\"")
-        expectError(serverError(#"{"t":"evt","seq":0,"time":0,"name":"session.tokenExpired","body":{}}"#), .invalidFrame, "/seq: 0 is less than the minimum 1")
+        expectError(serverError(#"{"t":"evt","seq":0,"time":0,"name":"profile.changed","body":{"user":"bob"}}"#), .invalidFrame, "/seq: 0 is less than the minimum 1")
         expectError(serverError(#"{"t":"evt","seq":1,"time":0,"name":"session.tokenWillExpire","body":{}}"#), .invalidFrame, "/body/expiresAt: required field is missing")
         expectError(serverError(#"{"t":"evt","seq":1,"time":0,"name":"call.invited","body":{}}"#), .invalidFrame, "/body/call: required field is missing")
         expectError(serverError(#"{"t":"evt","seq":1,"time":0,"name":"presence.changed","body":{"user":"bob","state":"away"}}"#),

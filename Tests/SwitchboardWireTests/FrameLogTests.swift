@@ -26,7 +26,7 @@ struct FrameLogTests {
         #expect(log.path == path)
         let request = ClientFrame.request(Request(id: 1, operation: .getCall("c")))
         let response = ServerFrame.response(Response(id: 1, result: .success(.call(ringingCall, skipped: []))))
-        let event = ServerFrame.event(EventEnvelope(sequence: 1, time: t0, event: .tokenExpired))
+        let event = ServerFrame.event(EventEnvelope(sequence: 1, time: t0, event: .tokenWillExpire(expiresAt: t0)))
         log.record(request)
         log.record(response, answering: "call.get")
         log.record(response)

@@ -228,7 +228,8 @@ struct ShapeTests {
         #expect(text(.response(Response(id: 3, result: .success(.token(expiresAt: nil)))), answering: "session.renewToken") == #"{"t":"res","id":3,"ok":{"token":{}}}"#)
         #expect(text(.response(Response(id: 3, result: .failure(SignalingError(CallError(.callFull, "full"))))))
             == #"{"t":"res","id":3,"error":{"code":"call_full","message":"full"}}"#)
-        #expect(text(.event(EventEnvelope(sequence: 4, time: t0, event: .tokenExpired))) == #"{"t":"evt","seq":4,"time":1700000000000,"name":"session.tokenExpired","body":{}}"#)
+        #expect(text(.event(EventEnvelope(sequence: 4, time: t0, event: .tokenWillExpire(expiresAt: t0))))
+            == #"{"t":"evt","seq":4,"time":1700000000000,"name":"session.tokenWillExpire","body":{"expiresAt":1700000000000}}"#)
         #expect(text(.event(EventEnvelope(sequence: 5, time: t0, event: .presenceChanged(PresenceStatus(user: "bob", state: .unreachable)))))
             == #"{"t":"evt","seq":5,"time":1700000000000,"name":"presence.changed","body":{"user":"bob","state":"unreachable"}}"#)
     }

@@ -205,9 +205,8 @@ struct CoverageTests {
         case .channelMemberLeft: 4
         case .channelMessage: 5
         case .tokenWillExpire: 6
-        case .tokenExpired: 7
-        case .profileChanged: 8
-        case .channelAttributesChanged: 9
+        case .profileChanged: 7
+        case .channelAttributesChanged: 8
         }
     }
 
@@ -233,7 +232,7 @@ struct CoverageTests {
         #expect(Set(sampleOperations.map(Self.index)) == Set(0..<26))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<14))
-        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<10))
+        #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))
         #expect(Set(sampleKinds.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleKinds.compactMap { if case .timedOut(let cause) = $0 { cause } else { nil } }) == Set(TimeoutCause.allCases))
         #expect(Set(sampleKinds.compactMap { if case .acceptFailed(let failure) = $0 { failure } else { nil } }) == Set(AcceptFailure.allCases))

@@ -317,7 +317,6 @@ let sampleEvents: [ServerEvent] = sampleKinds.enumerated().map { index, kind in
     .channelMessage(ChannelMessage(channel: "lobby", from: "carol", content: .text("hello all"), sentAt: at(2))),
     .channelMessage(ChannelMessage(channel: "lobby", from: "carol", content: .raw([0xFF], description: "x"), sentAt: at(2))),
     .tokenWillExpire(expiresAt: at(30)),
-    .tokenExpired,
     .profileChanged(Profile(user: "alice", nickname: "Alice \u{1F600}", avatarURL: "")),
     .profileChanged(Profile(user: "bob")),
     .profileChanged(Profile(user: "carol", nickname: "Carol", avatarURL: "c.png", extendedData: "{\"vip\":true}")),
