@@ -152,10 +152,19 @@ public struct CallFlow: Sendable {
             if !calleeAccepting { return "waiting for the accept" }
             if !connected { return "waiting for the connection" }
             if !endSent { return "waiting for the caller to see the call connected" }
-            return "waiting for the end"
+            return "waiting for the end" + endPhaseDetail
         case .reject, .cancel, .timeout:
             return "waiting for the end"
         }
+    }
+
+    /// What the end still waits for.
+    private var endPhaseDetail: String {
+        var missing: [String] = []
+        if !callerSawEnd { missing.append("the caller's end event") }
+        if !calleeDone { missing.append("the callee's end event") }
+        if outstanding > 0 { missing.append("\(outstanding) answers") }
+        return missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"
     }
 
     private mutating func calleeReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
