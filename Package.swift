@@ -322,7 +322,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", .product(name: "Logging", package: "swift-log"),
+                "SwitchboardWire", "SwitchboardTesting", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5

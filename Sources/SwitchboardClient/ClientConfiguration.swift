@@ -51,6 +51,11 @@ public struct ClientTiming: Sendable, Hashable {
     /// The first reconnect delay; each failed attempt doubles it, up to ``reconnectMaxDelay``.
     public var reconnectInitialDelay: Duration
     public var reconnectMaxDelay: Duration
+    /// How much of each reconnect delay after a failed attempt is random, from 0 (none: every client
+    /// retries on the same beat, as the surfaces do) to 1: the delay is drawn from
+    /// `delay × (1 − jitter) ... delay`, so a fleet that lost its server at the same moment does not
+    /// come back in lockstep (the load generator's users: docs/SERVER.md, "Reconnects").
+    public var reconnectJitter: Double
     /// How long a logout waits for the service's answer before disconnecting anyway.
     public var logoutTimeout: Duration
     /// How often to ping until the service's welcome says otherwise.
@@ -64,7 +69,8 @@ public struct ClientTiming: Sendable, Hashable {
         reconnectInitialDelay: Duration = .milliseconds(500),
         reconnectMaxDelay: Duration = .seconds(4),
         logoutTimeout: Duration = .seconds(2),
-        heartbeatInterval: Duration = .seconds(1)
+        heartbeatInterval: Duration = .seconds(1),
+        reconnectJitter: Double = 0
     ) {
         self.loginTimeout = loginTimeout
         self.interruptedAfter = interruptedAfter
@@ -74,6 +80,7 @@ public struct ClientTiming: Sendable, Hashable {
         self.reconnectMaxDelay = reconnectMaxDelay
         self.logoutTimeout = logoutTimeout
         self.heartbeatInterval = heartbeatInterval
+        self.reconnectJitter = min(max(reconnectJitter, 0), 1)
     }
 
     /// The delay before reconnect attempt `attempt` (0 for the first, which goes at once).
@@ -84,5 +91,13 @@ public struct ClientTiming: Sendable, Hashable {
             delay = delay * 2
         }
         return min(delay, reconnectMaxDelay)
+    }
+
+    /// `delay` with ``reconnectJitter`` applied: `unit` (in `0..<1`, drawn at random) takes up to the
+    /// jitter's share off it. Never longer than `delay`, so the backoff stays bounded by
+    /// ``reconnectMaxDelay``.
+    public func jittered(_ delay: Duration, unit: Double) -> Duration {
+        guard reconnectJitter > 0, delay > .zero else { return delay }
+        return delay * (1 - reconnectJitter * min(max(unit, 0), 1))
     }
 }

@@ -53,6 +53,8 @@ public actor ClientSession {
     public private(set) var tokenExpiresAt: Timestamp?
     /// ``shutdown()`` was called: the session is over for good.
     private var isShutDown = false
+    /// Draws the random share of reconnect delays (``ClientTiming/reconnectJitter``).
+    private var random: any RandomNumberGenerator
 
     enum TimerKind: Hashable {
         case loginTimeout
@@ -70,11 +72,15 @@ public actor ClientSession {
         var deadline: Timestamp
     }
 
-    /// - Parameter executor: where the session and its tasks run (Swift's default executors if nil).
+    /// - Parameters:
+    ///   - executor: where the session and its tasks run (Swift's default executors if nil).
+    ///   - random: draws the jitter of reconnect delays (``ClientTiming/reconnectJitter``); tests pass a
+    ///     seeded one.
     public init(
         configuration: ClientConfiguration, transport: any Transport, clock: ServiceClock = .system(),
-        executor: (any ClientExecutor)? = nil
+        executor: (any ClientExecutor)? = nil, random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
     ) {
+        self.random = random
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
@@ -312,7 +318,8 @@ public actor ClientSession {
             case .openLink:
                 openLink()
             case .scheduleReconnect(let delay):
-                arm(.reconnect, at: clock.now() + delay)
+                let unit = Double.random(in: 0..<1, using: &random)
+                arm(.reconnect, at: clock.now() + configuration.timing.jittered(delay, unit: unit))
             case .sendHello(let resume):
                 let hello = Hello(
                     app: configuration.app, user: configuration.user, device: configuration.device, token: token,

@@ -9,7 +9,10 @@ import SwitchboardWire
 /// The answered call (``FlowKind/accept``) is the service's richest flow: invite; the callee's device
 /// acknowledges delivery (the caller sees it ring: SIP's 180) and accepts at once (as SIPp's UAS
 /// answers at once); the caller confirms (three-way accept); the callee is told it is connected; the
-/// caller ends the call (hold time zero, SIPp's `-d 0`). The other kinds end at the ring.
+/// caller ends the call (hold time zero, SIPp's `-d 0`). The other kinds end at the ring. The delivery
+/// acknowledgement and the confirmation are every client's own duties, which the users' `ClientSession`s
+/// carry out as an app's would: the flow sends only what a user decides (invite, accept, reject, cancel,
+/// end).
 public struct CallFlow: Sendable {
     public enum Side: Sendable, Hashable {
         case caller, callee
@@ -17,7 +20,7 @@ public struct CallFlow: Sendable {
 
     /// The requests a flow makes, so that a response can be matched to its purpose.
     public enum Step: String, Sendable, Hashable {
-        case invite, acknowledge, accept, reject, confirm, cancel, end
+        case invite, accept, reject, cancel, end
     }
 
     /// What the runner must do.
@@ -40,6 +43,9 @@ public struct CallFlow: Sendable {
         /// The call went as its kind says (for ``FlowKind/accept``: it was established and ended).
         case completed
         case failed(FailureCause)
+        /// A connection of the pair dropped while the call was going (the server went away, or the
+        /// session was lost): not the server's failure, counted apart.
+        case interrupted
     }
 
     public let kind: FlowKind
@@ -52,7 +58,8 @@ public struct CallFlow: Sendable {
     private let started: ContinuousClock.Instant
     private var ringAt: ContinuousClock.Instant?
     private var acceptSentAt: ContinuousClock.Instant?
-    private var confirmSent = false
+    /// The caller saw the callee accept (its session then confirms).
+    private var calleeAccepting = false
     private var connected = false
     private var endSent = false
     private var cancelSent = false
@@ -87,6 +94,9 @@ public struct CallFlow: Sendable {
         guard !isFinished else { return [] }
         outstanding -= 1
         switch result {
+        case .failure(let error) where error.code == .service(.disconnected):
+            // The session lost its link and the service lost the session: the request's fate is unknown.
+            return interrupted()
         case .failure(let error):
             return fail(.refused(step, error.code.rawValue))
         case .success(let reply):
@@ -99,10 +109,6 @@ public struct CallFlow: Sendable {
                     actions += received(note, on: side, at: at)
                 }
                 early = []
-            }
-            if step == .confirm && kind == .accept && !endSent, let id = callID {
-                endSent = true
-                actions.append(send(.caller, .end, .call(id, .end(data: nil))))
             }
             return actions + finishIfDone()
         }
@@ -129,6 +135,13 @@ public struct CallFlow: Sendable {
         return fail(.stalled(phase))
     }
 
+    /// A connection of the pair dropped with the flow still going.
+    public mutating func interrupted() -> [Action] {
+        guard !isFinished else { return [] }
+        isFinished = true
+        return [.finished(.interrupted)]
+    }
+
     /// Where the flow got to, for a stall report.
     public var phase: String {
         if callID == nil { return "waiting for the invite" }
@@ -136,12 +149,22 @@ public struct CallFlow: Sendable {
         if ringAt == nil { return "waiting for the ring" }
         switch kind {
         case .accept:
-            if !confirmSent { return "waiting for the accept" }
+            if !calleeAccepting { return "waiting for the accept" }
             if !connected { return "waiting for the connection" }
-            return "waiting for the end"
+            if !endSent { return "waiting for the caller to see the call connected" }
+            return "waiting for the end" + endPhaseDetail
         case .reject, .cancel, .timeout:
             return "waiting for the end"
         }
+    }
+
+    /// What the end still waits for.
+    private var endPhaseDetail: String {
+        var missing: [String] = []
+        if !callerSawEnd { missing.append("the caller's end event") }
+        if !calleeDone { missing.append("the callee's end event") }
+        if outstanding > 0 { missing.append("\(outstanding) answers") }
+        return missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"
     }
 
     private mutating func calleeReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
@@ -151,7 +174,6 @@ public struct CallFlow: Sendable {
             guard note.call.caller == caller, !invitedSeen else { return [] }
             invitedSeen = true
             let id = note.call.id
-            actions.append(send(.callee, .acknowledge, .call(id, .acknowledge)))
             switch kind {
             case .accept:
                 acceptSentAt = now
@@ -203,9 +225,13 @@ public struct CallFlow: Sendable {
                 return fail(.unexpected("the call ended as \(end.reason.rawValue), expected \(expectedEnd.rawValue)"))
             }
             callerSawEnd = true
-        } else if kind == .accept, !confirmSent, note.call.participant(callee)?.state == .accepting {
-            confirmSent = true
-            actions.append(send(.caller, .confirm, .call(id, .confirm(invitee: callee))))
+        } else if kind == .accept, let state = note.call.participant(callee)?.state {
+            if state == .accepting || state == .accepted { calleeAccepting = true }
+            if state == .accepted, note.call.state == .connected, !endSent {
+                // Confirmed (by the caller's session): connected; hang up at once.
+                endSent = true
+                actions.append(send(.caller, .end, .call(id, .end(data: nil))))
+            }
         }
         return actions + finishIfDone()
     }
@@ -247,7 +273,8 @@ public enum FailureCause: Hashable, Sendable, CustomStringConvertible {
     /// The generator had no free pair of users to place the call with (it is the bottleneck, not the
     /// service: raise `--pairs`).
     case noFreePair
-    /// A connection of the pair closed mid-call.
+    /// A user's session ended for good (the server logged it out: another login, a ban, an expired
+    /// token); the pair places no more calls.
     case disconnected
 
     public var description: String {
@@ -256,7 +283,7 @@ public enum FailureCause: Hashable, Sendable, CustomStringConvertible {
         case .unexpected(let what): what
         case .stalled(let phase): "stalled \(phase)"
         case .noFreePair: "no free pair of users (generator limit)"
-        case .disconnected: "connection lost"
+        case .disconnected: "session ended by the server"
         }
     }
 }

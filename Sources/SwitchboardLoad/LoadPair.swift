@@ -4,182 +4,370 @@ import SwitchboardCore
 import SwitchboardProfiles
 import SwitchboardWire
 
-/// A caller and a callee, each with their own session on the server, carrying one ``CallFlow`` at a time.
-/// Everything a pair changes is under its lock, and frames are sent while holding it, so requests leave
-/// in the order the flow asked for them.
+/// A caller and a callee, each with a `ClientSession` of their own on the server, carrying one
+/// ``CallFlow`` at a time. The sessions do what every client does (log in, heartbeats, event
+/// acknowledgements, the delivery acknowledgement and the confirmation of the three-way accept, resume
+/// with replay after a dropped link, reconnect with backoff and jitter); the flow decides the rest.
+///
+/// The sessions' events and answers arrive through callbacks and are handled at once under the pair's
+/// lock. What the flow sends goes out through one job queue per user, so each user's requests leave in
+/// the order the flow asked for them, after whatever the session was doing (its delivery
+/// acknowledgement goes out before the callee's answer, as in an app).
+///
+/// A connection that drops for good (the service lost the session, as after a restart, or the call's
+/// deadline passed with a user still reconnecting) interrupts the call in flight, and the pair
+/// recovers: each user asks the service for their live calls (a request that waits while its session
+/// reconnects, asked again until it is answered), the caller hangs up the connected calls that
+/// interrupted ones left, and the pair takes calls again. Ringing leftovers ring out: the server's own
+/// deadline ends them, which the chaos test checks (docs/SERVER.md, "Chaos test").
 final class LoadPair: Sendable {
     let index: Int
     let caller: UserID
     let callee: UserID
-    private let state = Mutex(PairState())
+    private let callerSession: ClientSession
+    private let calleeSession: ClientSession
+    private let callerOutbox: SerialJobQueue
+    private let calleeOutbox: SerialJobQueue
+    private let clock: ServiceClock
+    private let plan: LoadPlan
+    private let ledger: LoadLedger
+    private let state = Mutex(State())
 
-    struct PairState: Sendable {
-        var links: [CallFlow.Side: any TransportConnection] = [:]
+    private struct State {
         var flow: CallFlow?
         var deadline: ContinuousClock.Instant?
-        var nextRequest: Int64 = 1
-        /// Which call of the pair this is: a response to a request of an earlier call (one that failed
-        /// with requests still out) is dropped, not given to the current call.
+        /// Which call of the pair this is: an answer to a request of an earlier call is dropped.
         var generation = 0
-        /// The requests awaiting their responses, by side: the call they belong to and their step.
-        var requests: [CallFlow.Side: [RequestID: (generation: Int, step: CallFlow.Step)]] = [.caller: [:], .callee: [:]]
-        /// The last event sequence seen and the last acknowledged, by side.
-        var lastSequence: [CallFlow.Side: EventSequence] = [:]
-        var acknowledged: [CallFlow.Side: EventSequence] = [:]
-        /// When each side last sent a frame (a heartbeat goes only to quiet connections).
-        var lastSent: [CallFlow.Side: ContinuousClock.Instant] = [:]
-        /// A stalled or disconnected pair may still have a call on the server: it places no more calls.
+        /// Set while the pair recovers from a dropped connection: it takes no call until both users
+        /// answered.
+        var recovery: Recovery?
+        /// Recoveries begun so far: an answer to an earlier recovery's probe is dropped.
+        var recoveries = 0
+        /// A stalled pair may still have a call on the server, and a pair whose session ended cannot
+        /// call: it places no more calls.
         var retired = false
+        /// Users whose session reports reconnecting (the link has been down past the client's
+        /// interruption threshold): their call waits, since a resume carries it on.
+        var reconnecting: Set<CallFlow.Side> = []
+        /// Users just back from reconnecting, counted as resumed unless the next thing their session
+        /// says is that the session was replaced (it reports the two together).
+        var justBack: Set<CallFlow.Side> = []
+
+        var hasCall: Bool { flow.map { !$0.isFinished } ?? false }
     }
 
-    /// What the runner takes away from a frame: measurements and an outcome, applied to the statistics
-    /// outside the pair's lock.
-    struct Result {
-        var measured: [(CallFlow.Measurement, Duration)] = []
-        var finished: (FlowKind, CallFlow.Outcome)?
+    private struct Recovery {
+        var generation: Int
+        /// Each user's live calls, once their probe is answered.
+        var calls: [CallFlow.Side: [Call]] = [:]
     }
 
-    /// Events acknowledged every this many, as `ClientSession` does (the server's replay buffer holds
-    /// 2,048); a quiet connection acknowledges the rest with its heartbeat.
-    static let acknowledgeEvery: EventSequence = 32
-
-    init(index: Int, prefix: String) {
+    init(index: Int, plan: LoadPlan, environment: ClientEnvironment, ledger: LoadLedger) {
         self.index = index
-        caller = UserID("\(prefix)-c\(index)")
-        callee = UserID("\(prefix)-e\(index)")
+        self.plan = plan
+        self.ledger = ledger
+        clock = environment.clock
+        caller = LoadPlan.user(.caller, pair: index, prefix: plan.userPrefix)
+        callee = LoadPlan.user(.callee, pair: index, prefix: plan.userPrefix)
+        func session(_ user: UserID) -> ClientSession {
+            ClientSession(
+                configuration: ClientConfiguration(
+                    app: plan.app, user: user, device: DeviceID("\(user.rawValue)-1"), token: plan.token(for: user),
+                    loginPolicy: .multiDevice, surface: "loadtest", timing: plan.timing),
+                transport: environment.transport, clock: environment.clock, executor: environment.executor)
+        }
+        callerSession = session(caller)
+        calleeSession = session(callee)
+        callerOutbox = SerialJobQueue(executor: environment.executor)
+        calleeOutbox = SerialJobQueue(executor: environment.executor)
     }
 
-    /// A stalled or disconnected pair places no more calls.
+    private func session(_ side: CallFlow.Side) -> ClientSession {
+        side == .caller ? callerSession : calleeSession
+    }
+
+    private func outbox(_ side: CallFlow.Side) -> SerialJobQueue {
+        side == .caller ? callerOutbox : calleeOutbox
+    }
+
+    /// A stalled pair, or one whose session ended, places no more calls.
     var isRetired: Bool {
         state.withLock { $0.retired }
     }
 
-    func user(_ side: CallFlow.Side) -> UserID {
-        side == .caller ? caller : callee
+    /// Whether the pair is reconnecting.
+    var isRecovering: Bool {
+        state.withLock { $0.recovery != nil }
     }
 
-    func attach(_ link: any TransportConnection, as side: CallFlow.Side) {
-        state.withLock { state in
-            state.links[side] = link
-            state.lastSent[side] = .now  // the hello; heartbeats start from here
+    /// Logs both users in; their events then come to the pair.
+    func logIn() async throws(LoadError) {
+        let this = WeakReference(self)
+        for side in [CallFlow.Side.caller, .callee] {
+            await session(side).observe { event in this.value?.received(event, on: side) }
+        }
+        async let callerResult = Self.logIn(callerSession)
+        async let calleeResult = Self.logIn(calleeSession)
+        for (user, result) in [(caller, await callerResult), (callee, await calleeResult)] {
+            if case .failure(let error) = result {
+                throw LoadError.loginFailed(user: user.rawValue, reason: error.description)
+            }
         }
     }
 
-    /// Starts a call of `kind`; false when the pair is retired.
-    func start(_ kind: FlowKind, parameters: CallParameters, deadline: ContinuousClock.Instant, at now: ContinuousClock.Instant) -> Bool {
+    private static func logIn(_ session: ClientSession) async -> Result<Void, SignalingError> {
+        do {
+            try await session.login()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Ends both sessions without logging out (as the old generator closed its links; the server
+    /// keeps them for its grace period).
+    func shutDown() async {
         state.withLock { state in
-            guard !state.retired, state.flow == nil || state.flow!.isFinished else { return false }
-            let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, parameters: parameters, at: now)
-            state.generation += 1
+            state.retired = true
+            endRecovery(&state)
+        }
+        await callerSession.shutdown()
+        await calleeSession.shutdown()
+    }
+
+    // MARK: - Calls
+
+    /// Starts a call of `kind`, already counted as placed. A pair that cannot take it (reconnecting,
+    /// retired, busy) counts it as interrupted, or as failed with its session gone.
+    func start(_ kind: FlowKind, at now: ContinuousClock.Instant) {
+        state.withLock { state in
+            guard !state.retired, state.recovery == nil, !state.hasCall else {
+                let (flow, _) = CallFlow.start(kind, caller: caller, callee: callee, parameters: plan.callParameters, at: now)
+                ledger.finished(flow, state.recovery != nil ? .interrupted : .failed(.disconnected))
+                return
+            }
+            startFlow(kind, state: &state, at: now)
+        }
+    }
+
+    private func startFlow(_ kind: FlowKind, state: inout State, at now: ContinuousClock.Instant) {
+        let (flow, actions) = CallFlow.start(kind, caller: caller, callee: callee, parameters: plan.callParameters, at: now)
+        state.generation += 1
+        state.flow = flow
+        state.deadline = now + plan.stallLimit(for: kind)
+        carryOut(actions, state: &state, at: now)
+    }
+
+    /// Fails the call in flight if its deadline has passed, and retires the pair; a call whose users
+    /// are still reconnecting is interrupted instead.
+    func expire(at now: ContinuousClock.Instant) {
+        state.withLock { state in
+            guard let deadline = state.deadline, deadline <= now, var flow = state.flow, !flow.isFinished else { return }
+            if !state.reconnecting.isEmpty { return interrupt(&state, at: now) }
+            let actions = flow.stalled()
             state.flow = flow
-            state.deadline = deadline
-            var ignored = Result()
-            Self.perform(actions, kind: kind, state: &state, into: &ignored)
-            return true
+            state.retired = true
+            endRecovery(&state)
+            carryOut(actions, state: &state, at: now)
         }
     }
 
-    /// A frame arrived on one side's connection.
-    func received(_ frame: ServerFrame, on side: CallFlow.Side, at now: ContinuousClock.Instant) -> Result {
+    // MARK: - From the sessions
+
+    private func received(_ event: ClientEvent, on side: CallFlow.Side) {
+        let now = ContinuousClock.now
         state.withLock { state in
-            var result = Result()
-            switch frame {
-            case .response(let response):
-                guard let request = state.requests[side]?.removeValue(forKey: response.id),
-                      request.generation == state.generation, var flow = state.flow else { break }
-                let actions = flow.replied(request.step, response.result, at: now)
-                state.flow = flow
-                Self.perform(actions, kind: flow.kind, state: &state, into: &result)
-            case .event(let envelope):
-                state.lastSequence[side] = envelope.sequence
-                if envelope.sequence - state.acknowledged[side, default: 0] >= Self.acknowledgeEvery {
-                    Self.acknowledge(side, state: &state)
-                }
-                guard case .call(let note) = envelope.event, var flow = state.flow else { break }
+            let wasJustBack = state.justBack.remove(side) != nil
+            switch event {
+            case .server(.call(let note)):
+                guard var flow = state.flow, !flow.isFinished else { return }
                 let actions = flow.received(note, on: side, at: now)
                 state.flow = flow
-                Self.perform(actions, kind: flow.kind, state: &state, into: &result)
-            case .bye, .refused:
-                result.finished = Self.retire(&state, cause: .disconnected)
-            case .welcome, .pong:
+                carryOut(actions, state: &state, at: now)
+            case .server:
                 break
-            }
-            return result
-        }
-    }
-
-    /// The connection of one side closed.
-    func closed(_ side: CallFlow.Side) -> Result {
-        state.withLock { state in
-            state.links[side] = nil
-            return Result(finished: Self.retire(&state, cause: .disconnected))
-        }
-    }
-
-    /// Fails the call in flight if its deadline has passed; the pair is retired.
-    func expire(at now: ContinuousClock.Instant) -> Result {
-        state.withLock { state in
-            guard let deadline = state.deadline, deadline <= now, var flow = state.flow, !flow.isFinished else { return Result() }
-            var result = Result()
-            Self.perform(flow.stalled(), kind: flow.kind, state: &state, into: &result)
-            state.flow = flow
-            state.retired = true
-            return result
-        }
-    }
-
-    /// As a client does when it has nothing else to send: on each connection that sent nothing since
-    /// `quietSince`, acknowledges what is pending or, with nothing pending, sends a ping.
-    func heartbeat(quietSince: ContinuousClock.Instant) {
-        state.withLock { state in
-            for side in [CallFlow.Side.caller, .callee] where state.lastSent[side, default: .now] <= quietSince {
-                if state.lastSequence[side, default: 0] > state.acknowledged[side, default: 0] {
-                    Self.acknowledge(side, state: &state)
-                } else {
-                    state.links[side]?.send(.ping)
-                    state.lastSent[side] = .now
+            case .sessionReplaced:
+                // The service no longer had the session (a restarted server keeps none): whatever the
+                // call was waiting for went with it.
+                state.reconnecting.remove(side)
+                ledger.stats.withLock { stats in
+                    stats.relogins += 1
+                    if wasJustBack { stats.resumes -= 1 }  // counted as a resume a moment ago
                 }
+                interrupt(&state, at: now)
+            case .connection(.reconnecting, _):
+                // The link has been down past the client's interruption threshold. A call waits for the
+                // resume (or its deadline: ``expire(at:)``); a pair with none takes none until it is back.
+                state.reconnecting.insert(side)
+                if !state.hasCall && state.recovery == nil && !state.retired { beginRecovery(&state) }
+            case .connection(.connected, _):
+                if state.reconnecting.remove(side) != nil {
+                    state.justBack.insert(side)
+                    ledger.stats.withLock { $0.resumes += 1 }
+                }
+            case .connection(.disconnected, _), .connection(.aborted, _):
+                retire(&state, cause: .disconnected)
+            case .connection:
+                break
+            case .reconnectRefused(let error):
+                ledger.stats.withLock { $0.reconnectRefusals[error.code.rawValue, default: 0] += 1 }
             }
         }
     }
 
-    func close() {
+    private func replied(_ result: Result<Reply, SignalingError>, to step: CallFlow.Step, generation: Int) {
+        let now = ContinuousClock.now
         state.withLock { state in
-            state.retired = true
-            for link in state.links.values { link.close() }
+            guard generation == state.generation, var flow = state.flow, !flow.isFinished else { return }
+            if case .failure(let error) = result, error.code == .service(.timeout), !state.reconnecting.isEmpty {
+                // Unanswered because a user's link is down, not because the server failed to answer.
+                return interrupt(&state, at: now)
+            }
+            let actions = flow.replied(step, result, at: now)
+            state.flow = flow
+            carryOut(actions, state: &state, at: now)
         }
     }
 
-    private static func retire(_ state: inout PairState, cause: FailureCause) -> (FlowKind, CallFlow.Outcome)? {
-        state.retired = true
-        guard let flow = state.flow, !flow.isFinished else { return nil }
-        // Finish it here so it is counted once.
-        state.flow = nil
-        return (flow.kind, .failed(cause))
-    }
+    // MARK: - Carrying out the flow
 
-    private static func acknowledge(_ side: CallFlow.Side, state: inout PairState) {
-        guard let last = state.lastSequence[side], last > state.acknowledged[side, default: 0] else { return }
-        state.links[side]?.send(.ack(last))
-        state.acknowledged[side] = last
-        state.lastSent[side] = .now
-    }
-
-    private static func perform(_ actions: [CallFlow.Action], kind: FlowKind, state: inout PairState, into result: inout Result) {
+    private func carryOut(_ actions: [CallFlow.Action], state: inout State, at now: ContinuousClock.Instant) {
+        var measured: [(CallFlow.Measurement, Duration)] = []
+        var outcome: CallFlow.Outcome?
+        let generation = state.generation
         for action in actions {
             switch action {
             case .send(let side, let step, let operation):
-                let id = RequestID(rawValue: state.nextRequest)
-                state.nextRequest += 1
-                state.requests[side, default: [:]][id] = (state.generation, step)
-                state.links[side]?.send(.request(Request(id: id, operation: operation)))
-                state.lastSent[side] = .now
+                send(operation, on: side) { this, result in
+                    this.replied(result, to: step, generation: generation)
+                }
             case .measured(let measurement, let duration):
-                result.measured.append((measurement, duration))
-            case .finished(let outcome):
-                result.finished = (kind, outcome)
-                state.deadline = nil
+                measured.append((measurement, duration))
+            case .finished(let finished):
+                outcome = finished
             }
         }
+        ledger.measured(measured, at: now)
+        if let outcome, let flow = state.flow {
+            state.deadline = nil
+            ledger.finished(flow, outcome)
+            switch outcome {
+            case .completed, .failed(.refused), .failed(.unexpected):
+                makeAvailable(&state, at: now)
+            case .interrupted:
+                if state.recovery == nil && !state.retired { beginRecovery(&state) }
+            case .failed(.stalled), .failed(.disconnected), .failed(.noFreePair):
+                break  // retired
+            }
+        }
+    }
+
+    /// Sends `operation` as the user of `side`, after everything queued for that user; `completion`
+    /// gets the answer, on the pair if it is still there.
+    private func send(
+        _ operation: ServiceOperation, on side: CallFlow.Side,
+        completion: @escaping @Sendable (LoadPair, Result<Reply, SignalingError>) -> Void
+    ) {
+        let session = session(side)
+        let this = WeakReference(self)
+        outbox(side).enqueue {
+            await session.submit(operation) { result in
+                if let pair = this.value { completion(pair, result) }
+            }
+        }
+    }
+
+    private func makeAvailable(_ state: inout State, at now: ContinuousClock.Instant) {
+        guard !state.retired, state.recovery == nil, !state.hasCall else { return }
+        if let kind = ledger.available(index, at: now) {
+            startFlow(kind, state: &state, at: now)
+        }
+    }
+
+    private func retire(_ state: inout State, cause: FailureCause) {
+        state.retired = true
+        endRecovery(&state)
+        if let flow = state.flow, !flow.isFinished {
+            state.flow = nil
+            state.deadline = nil
+            ledger.finished(flow, .failed(cause))
+        }
+    }
+
+    // MARK: - Recovering from a dropped connection
+
+    /// Interrupts the call in flight, if any, and (again) waits for both users to be back.
+    private func interrupt(_ state: inout State, at now: ContinuousClock.Instant) {
+        guard !state.retired else { return }
+        beginRecovery(&state)
+        if var flow = state.flow, !flow.isFinished {
+            let actions = flow.interrupted()
+            state.flow = flow
+            carryOut(actions, state: &state, at: now)
+        }
+    }
+
+    /// Asks both users for their live calls; answers to an earlier recovery's questions are dropped.
+    private func beginRecovery(_ state: inout State) {
+        if state.recovery == nil {
+            ledger.recovering.add(1, ordering: .relaxed)
+            ledger.idle.withLock { $0.removeAll { $0 == index } }  // back in once recovered
+        }
+        state.recoveries += 1
+        state.recovery = Recovery(generation: state.recoveries)
+        for side in [CallFlow.Side.caller, .callee] {
+            probe(side, generation: state.recoveries, after: .zero)
+        }
+    }
+
+    private func endRecovery(_ state: inout State) {
+        if state.recovery != nil {
+            state.recovery = nil
+            ledger.recovering.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// `call.active` as the user of `side`: waits while the session reconnects, so its answer means the
+    /// user is back (and on which calls).
+    private func probe(_ side: CallFlow.Side, generation: Int, after delay: Duration) {
+        let session = session(side)
+        let clock = clock
+        let this = WeakReference(self)
+        outbox(side).enqueue {
+            if delay > .zero { try? await clock.sleep(until: clock.now() + delay) }
+            await session.submit(.activeCalls) { result in
+                this.value?.probed(result, on: side, generation: generation)
+            }
+        }
+    }
+
+    private func probed(_ result: Result<Reply, SignalingError>, on side: CallFlow.Side, generation: Int) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard var recovery = state.recovery, recovery.generation == generation, !state.retired else { return }
+            switch result {
+            case .success(.calls(let calls)):
+                recovery.calls[side] = calls
+                state.recovery = recovery
+                if recovery.calls.count == 2 { recovered(recovery, state: &state, at: now) }
+            case .failure(let error) where error.code == .service(.notLoggedIn) || error.code == .service(.cancelled):
+                retire(&state, cause: .disconnected)  // the session is over for good
+            case .success, .failure:
+                // Lost with the session it went out on, or timed out: ask again, a little later.
+                probe(side, generation: generation, after: plan.reconnectInitialDelay)
+            }
+        }
+    }
+
+    /// Both users are back: the caller hangs up what interrupted calls left connected, and the pair
+    /// takes calls again.
+    private func recovered(_ recovery: Recovery, state: inout State, at now: ContinuousClock.Instant) {
+        endRecovery(&state)
+        let leftovers = (recovery.calls[.caller] ?? []).filter { $0.state == .connected }
+        for call in leftovers {
+            send(.call(call.id, .end(data: nil)), on: .caller) { _, _ in }
+        }
+        if !leftovers.isEmpty { ledger.stats.withLock { $0.leftoversHungUp += leftovers.count } }
+        makeAvailable(&state, at: now)
     }
 }

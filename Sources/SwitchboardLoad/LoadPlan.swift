@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 
@@ -37,6 +38,17 @@ public struct LoadPlan: Sendable {
     /// The app the simulated users log in to, and their token (any, in development mode).
     public var app: String
     public var token: String?
+    /// Tokens of particular users, over ``token``: a configured server's JWTs, which name their user
+    /// (`switchboard loadtest --config` mints one per user of ``users``).
+    public var tokens: [UserID: String] = [:]
+    /// A user not logged in by then stops the run (thousands of logins queue at the server).
+    public var loginTimeout: Duration = .seconds(15)
+    /// A user whose link drops reconnects after this long (the first attempt goes at once), doubling
+    /// after each failed attempt up to ``reconnectMaxDelay``, each delay shortened by up to
+    /// ``reconnectJitter`` of itself at random (``ClientTiming/reconnectJitter``).
+    public var reconnectInitialDelay: Duration = .milliseconds(250)
+    public var reconnectMaxDelay: Duration = .seconds(2)
+    public var reconnectJitter = 0.5
     /// Users are `<prefix>-c<n>` and `<prefix>-e<n>`; unique per run, so runs never see each other's calls.
     public var userPrefix: String
     /// Print a progress line every second.
@@ -68,6 +80,26 @@ public struct LoadPlan: Sendable {
         self.warmsUp = warmsUp
     }
 
+    /// Every simulated user, callers and callees by pair (`<prefix>-c<n>`, `<prefix>-e<n>`).
+    public var users: [UserID] {
+        (0..<pairs).flatMap { [Self.user(.caller, pair: $0, prefix: userPrefix), Self.user(.callee, pair: $0, prefix: userPrefix)] }
+    }
+
+    static func user(_ side: CallFlow.Side, pair: Int, prefix: String) -> UserID {
+        UserID("\(prefix)-\(side == .caller ? "c" : "e")\(pair)")
+    }
+
+    func token(for user: UserID) -> String? {
+        tokens[user] ?? token
+    }
+
+    /// The users' client timers: a request may take as long as a call may before it stalls, and
+    /// reconnects back off as the plan says.
+    var timing: ClientTiming {
+        ClientTiming(loginTimeout: loginTimeout, requestTimeout: stallAfter, reconnectInitialDelay: reconnectInitialDelay,
+                     reconnectMaxDelay: reconnectMaxDelay, reconnectJitter: reconnectJitter)
+    }
+
     /// The most pairs: two sessions each, under the usual open-file limit of 20,000 with room to spare.
     public static let maxPairs = 9_000
 
@@ -88,6 +120,12 @@ public struct LoadPlan: Sendable {
         guard maxCalls >= 1 else { throw .invalidPlan("--calls must be at least 1") }
         guard ringTimeout >= .seconds(1), ringTimeout <= .seconds(600) else { throw .invalidPlan("the ring timeout must be 1 to 600 s") }
         guard stallAfter >= .seconds(1), stallAfter <= .seconds(600) else { throw .invalidPlan("the stall limit must be 1 to 600 s") }
+        guard reconnectInitialDelay >= .milliseconds(10), reconnectInitialDelay <= reconnectMaxDelay,
+              reconnectMaxDelay <= .seconds(60) else {
+            throw .invalidPlan("reconnect delays must be 10 ms to 60 s, the first no longer than the longest")
+        }
+        guard loginTimeout >= .seconds(1), loginTimeout <= .seconds(60) else { throw .invalidPlan("the login timeout must be 1 to 60 s") }
+        guard (0...1).contains(reconnectJitter) else { throw .invalidPlan("the reconnect jitter must be 0 to 1") }
     }
 
     /// `localhost`, `::1`, or a dotted IPv4 address in 127.0.0.0/8 (not a name that merely starts with

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of a load run, in the terms the SIP reference reports (`Benchmarks/sip-reference`), so the
 /// two print side by side.
 public struct LoadReport: Sendable {
@@ -19,6 +21,26 @@ public struct LoadReport: Sendable {
     public var elapsed: Double
     /// Warm-up calls (one per pair, before measuring) that failed; not in the numbers above.
     public var warmUpFailures = 0
+    /// Calls going when a connection of their pair dropped: not failures of the server.
+    public var interrupted: [FlowKind: Int]
+    /// Users who came back after their connection dropped: ``relogins`` plus ``resumes``.
+    public var reconnects: Int { relogins + resumes }
+    /// Sessions the server had kept when their users came back after reporting reconnecting (resumed,
+    /// missed events replayed).
+    public var resumes: Int
+    /// Links the users opened after their first: every attempt that reached the server (a refused resume
+    /// and the fresh login after it are two), silent repairs included.
+    public var linksReopened = 0
+    /// Reconnect attempts that reached no server (it was down, or not listening yet).
+    public var failedConnectionAttempts = 0
+    /// Sessions the server had lost by the time their users reconnected, which logged in afresh.
+    public var relogins: Int
+    /// Reconnects the server refused, by its error code (the users went on trying).
+    public var reconnectRefusals: [String: Int]
+    /// Connected calls left by interrupted ones, hung up by their callers once back.
+    public var leftoversHungUp: Int
+    /// Calls due while every pair without a call was reconnecting: not placed.
+    public var notPlaced: Int
 
     init(plan: LoadPlan, stats: LoadStats, placingTime: Duration, end: ContinuousClock.Instant) {
         self.plan = plan.pace.description
@@ -38,10 +60,18 @@ public struct LoadReport: Sendable {
         acceptToConnected = LatencySummary(stats.latencies[.acceptToConnected]!)
         setup = LatencySummary(stats.latencies[.setup]!)
         elapsed = stats.firstStart.map { (end - $0).seconds } ?? 0
+        interrupted = stats.interrupted
+        relogins = stats.relogins
+        resumes = stats.resumes
+        reconnectRefusals = stats.reconnectRefusals
+        leftoversHungUp = stats.leftoversHungUp
+        notPlaced = stats.notPlaced
     }
 
     public var startedCount: Int { started.values.reduce(0, +) }
     public var failedCount: Int { failures.values.reduce(0, +) }
+    public var completedCount: Int { completed.values.reduce(0, +) }
+    public var interruptedCount: Int { interrupted.values.reduce(0, +) }
 
     /// Failed calls as a share of calls placed, in percent.
     public var failedPercent: Double {
@@ -55,16 +85,43 @@ public struct LoadReport: Sendable {
             "placed \(startedCount) calls at \(offeredRate.formatted(decimals: 1))/s; established \(established) at \(establishedRate.formatted(decimals: 1))/s; failed \(failedCount) (\(failedPercent.formatted(decimals: 3)) %); \(elapsed.formatted(decimals: 1)) s in all",
         ]
         for kind in FlowKind.allCases where started[kind, default: 0] > 0 {
-            lines.append("  \(kind.rawValue): placed \(started[kind, default: 0]), completed \(completed[kind, default: 0])")
+            let cut = interrupted[kind, default: 0] > 0 ? ", interrupted \(interrupted[kind, default: 0])" : ""
+            lines.append("  \(kind.rawValue): placed \(started[kind, default: 0]), completed \(completed[kind, default: 0])\(cut)")
         }
         for (cause, count) in failures.sorted(by: { $0.value > $1.value }) {
             lines.append("  failed: \(count) × \(cause)")
         }
+        if reconnects > 0 || interruptedCount > 0 || linksReopened > 0 || failedConnectionAttempts > 0 {
+            lines.append("completed \(completedCount); interrupted \(interruptedCount) (in flight when a connection dropped); reconnects \(reconnects) (\(relogins) logged in afresh, \(resumes) resumed); \(linksReopened) links reopened, \(failedConnectionAttempts) connection attempts reached no server")
+        }
+        for (code, count) in reconnectRefusals.sorted(by: { $0.value > $1.value }) {
+            lines.append("  reconnect refused: \(count) × \(code)")
+        }
+        if leftoversHungUp > 0 { lines.append("  \(leftoversHungUp) connected calls left by interrupted ones, hung up once back") }
+        if notPlaced > 0 { lines.append("  \(notPlaced) calls not placed: every free pair was reconnecting") }
         if warmUpFailures > 0 { lines.append("  (\(warmUpFailures) warm-up calls failed before measuring)") }
         lines.append("invite → ring:        \(inviteToRing.text)")
         lines.append("accept → connected:   \(acceptToConnected.text)")
         lines.append("invite → connected:   \(setup.text)")
         return lines.joined(separator: "\n")
+    }
+
+    /// The counts as one JSON object (`--report-json FILE`), for scripts: `placed`, `completed`,
+    /// `established`, `failed` (by cause), `interrupted`, `reconnects`, `relogins`, `resumes`,
+    /// `linksReopened`, `failedConnectionAttempts`, `reconnectRefusals` (by code), `leftoversHungUp`, `notPlaced`,
+    /// `warmUpFailures`, `elapsedSeconds`.
+    public var json: String {
+        let object: [String: Any] = [
+            "placed": startedCount, "completed": completedCount, "established": established,
+            "failed": Dictionary(uniqueKeysWithValues: failures.map { ($0.key.description, $0.value) }),
+            "interrupted": interruptedCount, "reconnects": reconnects, "relogins": relogins, "resumes": resumes,
+            "linksReopened": linksReopened,
+            "failedConnectionAttempts": failedConnectionAttempts, "reconnectRefusals": reconnectRefusals,
+            "leftoversHungUp": leftoversHungUp, "notPlaced": notPlaced, "warmUpFailures": warmUpFailures,
+            "elapsedSeconds": elapsed,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The CSV header shared with `Benchmarks/sip-reference` (its `sip-reference.csv`).

@@ -11,6 +11,21 @@ public struct LoadStats: Sendable {
     /// Answered calls that reached the connected state (whether or not their hang-up completed).
     public private(set) var established = 0
     public private(set) var failures: [FailureCause: Int] = [:]
+    /// Calls going when a connection of their pair dropped (``CallFlow/Outcome/interrupted``).
+    public private(set) var interrupted: [FlowKind: Int] = [:]
+    /// Sessions the service had lost by the time their users reconnected (a restarted server keeps
+    /// none), so that they logged in afresh.
+    public internal(set) var relogins = 0
+    /// Sessions the service still had when their users came back after reporting reconnecting: resumed,
+    /// with the missed events replayed. (A link repaired before the client's 4 s interruption threshold
+    /// is not seen here; the report's links reopened count it.)
+    public internal(set) var resumes = 0
+    /// Reconnects the service refused, by its error code; the sessions went on trying.
+    public internal(set) var reconnectRefusals: [String: Int] = [:]
+    /// Connected calls left over from interrupted ones, which their callers hung up once back.
+    public internal(set) var leftoversHungUp = 0
+    /// Calls due while every pair without a call was still reconnecting: not placed (open loop only).
+    public internal(set) var notPlaced = 0
     /// When the first call was placed and the last one established, for the established rate.
     public private(set) var firstStart: ContinuousClock.Instant?
     public private(set) var lastEstablished: ContinuousClock.Instant?
@@ -24,7 +39,8 @@ public struct LoadStats: Sendable {
     public var startedCount: Int { started.values.reduce(0, +) }
     public var completedCount: Int { completed.values.reduce(0, +) }
     public var failedCount: Int { failures.values.reduce(0, +) }
-    public var inFlight: Int { startedCount - completedCount - failedCount }
+    public var interruptedCount: Int { interrupted.values.reduce(0, +) }
+    public var inFlight: Int { startedCount - completedCount - failedCount - interruptedCount }
 
     mutating func didStart(_ kind: FlowKind, at now: ContinuousClock.Instant) {
         started[kind, default: 0] += 1
@@ -44,6 +60,7 @@ public struct LoadStats: Sendable {
         switch outcome {
         case .completed: completed[kind, default: 0] += 1
         case .failed(let cause): failures[cause, default: 0] += 1
+        case .interrupted: interrupted[kind, default: 0] += 1
         }
     }
 }

@@ -4,9 +4,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import Synchronization
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardLoad
+import SwitchboardServer
+import SwitchboardService
 import SwitchboardWire
 
 /// `switchboard loadtest`: measurements against a running server (loopback only, bounded in count and
@@ -52,8 +55,23 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "The login token.")
         var token = "loadtest"
 
+        @Option(help: "The server's configuration file: each user logs in with a token minted for it with the secret of the app whose id or vendor id is --app (instead of --token).")
+        var config: String?
+
         @Option(help: "Append the result as a CSV row to this file (header written when the file is new).")
         var csv: String?
+
+        @Option(help: "Write every call seen complete on both sides to this file, one JSON line each (call, kind, caller, callee, participants, warmUp), as it completes.")
+        var completedCalls: String?
+
+        @Option(help: "Write the counts (placed, completed, interrupted, reconnects, failures by cause...) to this file as one JSON object.")
+        var reportJSON: String?
+
+        @Option(help: "Users are <prefix>-c<n> (callers) and <prefix>-e<n> (callees); a fresh random prefix by default.")
+        var userPrefix: String?
+
+        @Option(help: "The longest wait in seconds between a user's reconnect attempts (exponential backoff from 0.25 s, jittered).")
+        var reconnectMaxDelay: Double = 2
 
         @Flag(help: "No progress line.")
         var quiet = false
@@ -63,13 +81,29 @@ struct LoadTest: AsyncParsableCommand {
 
         func run() async throws {
             if rate != nil && inFlight != nil { throw ValidationError("--rate and --in-flight exclude each other") }
-            let plan = LoadPlan(
+            var plan = LoadPlan(
                 url: target.url, pace: inFlight.map { .inFlight($0) } ?? .rate(rate ?? 100),
                 duration: .milliseconds(Int64(duration * 1_000)), maxCalls: calls, mix: try FlowMix(parsing: mix),
                 pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet,
                 warmsUp: !noWarmUp)
-            let report = try await LoadGenerator(plan: plan).run()
+            plan.reconnectMaxDelay = .milliseconds(Int64(reconnectMaxDelay * 1_000))
+            if let userPrefix { plan.userPrefix = userPrefix }
+            if let config { plan.tokens = try await LoadTest.mintTokens(config: config, app: app, users: plan.users) }
+            var writer: LineWriter?
+            var sink: (@Sendable (CompletedCall) -> Void)?
+            if let completedCalls {
+                let file = try LineWriter(path: completedCalls)
+                writer = file
+                sink = { call in file.write(call.jsonLine) }
+            }
+            let report = try await LoadGenerator(plan: plan, completedCalls: sink).run()
+            writer?.close()
             print(report.text)
+            if let reportJSON {
+                guard FileManager.default.createFile(atPath: reportJSON, contents: Data((report.json + "\n").utf8)) else {
+                    throw ValidationError("cannot write \(reportJSON)")
+                }
+            }
             if let csv {
                 let exists = FileManager.default.fileExists(atPath: csv)
                 let text = (exists ? "" : LoadReport.csvHeader + "\n") + report.csvRow() + "\n"
@@ -80,6 +114,20 @@ struct LoadTest: AsyncParsableCommand {
                 handle.closeFile()
             }
         }
+    }
+
+    /// A token for every user, signed with the secret of the configured app that `--app` names (its id
+    /// or one of its vendor ids), valid for a day.
+    static func mintTokens(config: String, app name: String, users: [UserID]) async throws -> [UserID: String] {
+        let file = try ServerConfigFile.load(path: config)
+        guard let app = file.apps.first(where: { $0.id.rawValue == name || $0.vendorIDs.contains(name) }) else {
+            throw ValidationError("no app with the id or vendor id \(String(reflecting: name)) in \(config)")
+        }
+        var tokens: [UserID: String] = [:]
+        for user in users {
+            tokens[user] = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(86_400))
+        }
+        return tokens
     }
 
     struct Target: ParsableArguments {
@@ -199,6 +247,29 @@ struct LoadTest: AsyncParsableCommand {
             print("invite to callee's invitation over WebSocket, \(calls) calls: median \(ms(percentile(0.5))), p90 \(ms(percentile(0.9))), p99 \(ms(percentile(0.99))), max \(ms(samples.last!))")
             try await caller.logout()
             try await callee.logout()
+        }
+    }
+}
+
+/// Appends lines to a file as they come, from any thread (the completed calls, as they complete).
+final class LineWriter: Sendable {
+    private let handle: Mutex<FileHandle?>
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("cannot write \(path)")
+        }
+        self.handle = Mutex(handle)
+    }
+
+    func write(_ line: String) {
+        handle.withLock { $0?.write(Data((line + "\n").utf8)) }
+    }
+
+    func close() {
+        handle.withLock { handle in
+            handle?.closeFile()
+            handle = nil
         }
     }
 }

@@ -15,7 +15,7 @@ struct CallFlowTests {
     let parameters = CallParameters(ringTimeout: .seconds(2), confirmsAccept: true)
 
     /// The call as the server would report it, with the callee in `state`.
-    func call(_ calleeState: ParticipantState, ended: CallEndReason? = nil) -> Call {
+    func call(_ calleeState: ParticipantState, ended: CallEndReason? = nil, connected: Bool = false) -> Call {
         let at = Timestamp(millisecondsSince1970: 1_000)
         return Call(
             id: "call-1", caller: caller, mode: .advanced, policy: policy,
@@ -23,7 +23,7 @@ struct CallFlowTests {
                 Participant(user: caller, role: .caller, invitedBy: nil, state: ended == nil ? .accepted : .quit, at: at),
                 Participant(user: callee, role: .invitee, invitedBy: caller, state: calleeState, at: at),
             ],
-            state: ended.map { .ended(CallEnd(reason: $0, by: caller, at: at)) } ?? .ringing, createdAt: at)
+            state: ended.map { .ended(CallEnd(reason: $0, by: caller, at: at)) } ?? (connected ? .connected : .ringing), createdAt: at)
     }
 
     func sends(_ actions: [CallFlow.Action]) -> [String] {
@@ -47,7 +47,7 @@ struct CallFlowTests {
         }.first
     }
 
-    @Test("an answered call: invite, ack + accept at once, ring measured, confirm, connected measured, end, done")
+    @Test("an answered call: invite, accept at once, ring measured, connected measured, end once confirmed, done")
     func answered() {
         var (flow, actions) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
         #expect(sends(actions) == ["caller:invite"])
@@ -58,21 +58,24 @@ struct CallFlowTests {
         #expect(request.parameters.confirmsAccept)
 
         #expect(flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0).isEmpty)
+        // The callee's session acknowledges delivery by itself; the flow only answers.
         actions = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0 + .milliseconds(1))
-        #expect(sends(actions) == ["callee:acknowledge", "callee:accept"])
+        #expect(sends(actions) == ["callee:accept"])
         actions = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.received)), on: .caller, at: t0 + .milliseconds(2))
         #expect(measured(actions) == [.inviteToRing])
         #expect(sends(actions).isEmpty)
+        #expect(flow.phase == "waiting for the accept")
+        // The caller's session confirms the acceptance by itself.
         actions = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.accepting)), on: .caller, at: t0 + .milliseconds(3))
-        #expect(sends(actions) == ["caller:confirm"])
+        #expect(sends(actions).isEmpty)
         #expect(flow.phase == "waiting for the connection")
-        #expect(flow.replied(.acknowledge, .success(.empty), at: t0).isEmpty)
         #expect(flow.replied(.accept, .success(.empty), at: t0).isEmpty)
-        actions = flow.received(CallNotification(kind: .acceptConfirmed, call: call(.accepted)), on: .callee, at: t0 + .milliseconds(4))
+        actions = flow.received(CallNotification(kind: .acceptConfirmed, call: call(.accepted, connected: true)), on: .callee, at: t0 + .milliseconds(4))
         #expect(measured(actions) == [.acceptToConnected, .setup])
         if case .measured(_, let duration) = actions[1] { #expect(duration == .milliseconds(4)) }
-        actions = flow.replied(.confirm, .success(.empty), at: t0 + .milliseconds(5))
+        actions = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.accepted, connected: true)), on: .caller, at: t0 + .milliseconds(5))
         #expect(sends(actions) == ["caller:end"])
+        #expect(flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.accepted, connected: true)), on: .caller, at: t0).isEmpty)
         #expect(flow.received(CallNotification(kind: .ended, call: call(.accepted, ended: .hungUp)), on: .callee, at: t0).isEmpty)
         #expect(flow.received(CallNotification(kind: .ended, call: call(.accepted, ended: .hungUp)), on: .caller, at: t0).isEmpty)
         #expect(!flow.isFinished)  // the end's response is still out
@@ -81,13 +84,29 @@ struct CallFlowTests {
         #expect(flow.isFinished)
     }
 
+    @Test("a request lost with its session, or a drop the pair saw, interrupts the call once; a server's refusal fails it")
+    func interrupted() {
+        var (lost, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
+        let actions = lost.replied(.invite, .failure(SignalingError(.disconnected, "the session was lost")), at: t0)
+        #expect(finished(actions) == .interrupted)
+        #expect(lost.interrupted().isEmpty)
+
+        var (dropped, _) = CallFlow.start(.reject, caller: caller, callee: callee, parameters: parameters, at: t0)
+        _ = dropped.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
+        #expect(finished(dropped.interrupted()) == .interrupted)
+        #expect(dropped.isFinished)
+        #expect(dropped.received(CallNotification(kind: .ended, call: call(.rejected(.declined), ended: .declined)), on: .caller, at: t0).isEmpty)
+
+        var (refused, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
+        #expect(finished(refused.replied(.invite, .failure(SignalingError(.timeout, "no response")), at: t0)) == .failed(.refused(.invite, "timeout")))
+    }
+
     @Test("a declined call finishes when the caller sees it end declined and the callee's reject is answered")
     func declined() {
         var (flow, _) = CallFlow.start(.reject, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         let actions = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)
-        #expect(sends(actions) == ["callee:acknowledge", "callee:reject"])
-        _ = flow.replied(.acknowledge, .success(.empty), at: t0)
+        #expect(sends(actions) == ["callee:reject"])
         _ = flow.replied(.reject, .success(.empty), at: t0)
         _ = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.rejected(.declined))), on: .callee, at: t0)
         let end = flow.received(CallNotification(kind: .ended, call: call(.rejected(.declined), ended: .declined)), on: .caller, at: t0)
@@ -98,11 +117,10 @@ struct CallFlowTests {
     func cancelled() {
         var (flow, _) = CallFlow.start(.cancel, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
-        #expect(sends(flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)) == ["callee:acknowledge"])
+        #expect(sends(flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)).isEmpty)
         let ring = flow.received(CallNotification(kind: .participantsChanged([callee]), call: call(.received)), on: .caller, at: t0)
         #expect(sends(ring) == ["caller:cancel"])
         #expect(measured(ring) == [.inviteToRing])
-        _ = flow.replied(.acknowledge, .success(.empty), at: t0)
         _ = flow.replied(.cancel, .success(.empty), at: t0)
         _ = flow.received(CallNotification(kind: .cancelled(by: caller, data: nil), call: call(.cancelled, ended: .cancelled)), on: .callee, at: t0)
         #expect(finished(flow.received(CallNotification(kind: .ended, call: call(.cancelled, ended: .cancelled)), on: .caller, at: t0)) == .completed)
@@ -113,7 +131,6 @@ struct CallFlowTests {
         var (flow, _) = CallFlow.start(.timeout, caller: caller, callee: callee, parameters: parameters, at: t0)
         _ = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
         _ = flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0)
-        _ = flow.replied(.acknowledge, .success(.empty), at: t0)
         _ = flow.received(CallNotification(kind: .timedOut(.noAnswer), call: call(.timedOut(.noAnswer), ended: .noAnswer)), on: .callee, at: t0)
         #expect(finished(flow.received(CallNotification(kind: .ended, call: call(.timedOut(.noAnswer), ended: .noAnswer)), on: .caller, at: t0)) == .completed)
 
@@ -148,7 +165,7 @@ struct CallFlowTests {
         #expect(flow.received(CallNotification(kind: .ended, call: previous), on: .callee, at: t0).isEmpty)
         #expect(flow.received(CallNotification(kind: .invited(by: caller), call: call(.inviting)), on: .callee, at: t0 + .milliseconds(1)).isEmpty)
         let actions = flow.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0 + .milliseconds(2))
-        #expect(sends(actions) == ["callee:acknowledge", "callee:accept"])
+        #expect(sends(actions) == ["callee:accept"])
         #expect(!flow.isFinished)
         #expect(flow.phase == "waiting for the ring")
     }

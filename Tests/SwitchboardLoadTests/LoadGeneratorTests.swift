@@ -64,8 +64,10 @@ struct LoadGeneratorTests {
 
     @Test("a server that is not there stops the run before any call, with the reason")
     func unreachable() async throws {
-        // Nothing listens on port 9 (discard) of loopback here.
-        let plan = LoadPlan(url: "ws://127.0.0.1:9/v1/signal", pace: .rate(10), duration: .seconds(1), pairs: 1)
+        // Nothing listens on port 9 (discard) of loopback here; the users try again until their login
+        // times out.
+        var plan = LoadPlan(url: "ws://127.0.0.1:9/v1/signal", pace: .rate(10), duration: .seconds(1), pairs: 1)
+        plan.loginTimeout = .seconds(2)
         await #expect(throws: LoadError.self) { _ = try await LoadGenerator(plan: plan).run() }
     }
 }
