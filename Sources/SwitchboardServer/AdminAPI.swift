@@ -103,13 +103,11 @@ struct AdminAPI: Sendable {
         do {
             return JSONResponse.make(status: .ok, try body())
         } catch {
-            return HTTPErrorResponse(status: Self.status(of: error), error: error,
-                                     headers: error.code == .service(.invalidToken) ? Self.challenge : [:]).response
+            // A 401 carries no `WWW-Authenticate` challenge: URLSession on Linux never completes a request
+            // answered with one when it holds no credential (docs/SERVER.md, "The HTTP contract").
+            return HTTPErrorResponse(status: Self.status(of: error), error: error).response
         }
     }
-
-    /// A 401 names the scheme it wants (RFC 9110, section 11.6.1).
-    private static let challenge: HTTPFields = [.wwwAuthenticate: "Basic realm=\"switchboard\""]
 
     static func status(of error: SignalingError) -> HTTPResponse.Status {
         switch error.code {

@@ -1,5 +1,10 @@
+import Dispatch
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Logging
+import Synchronization
 import Testing
 import SwitchboardClient
 import SwitchboardCore
@@ -87,16 +92,29 @@ struct OpenAPIContractTests {
         await server.stop()
     }
 
-    @Test("401 names its scheme in WWW-Authenticate, with the typed error")
-    func unauthorizedChallenges() async throws {
-        let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: "a-backend-secret-of-at-least-32-bytes")
+    @Test("401 is the typed invalid_token, without a challenge that URLSession on Linux would wait on forever")
+    func unauthorizedIsTyped() async throws {
+        let secret = "a-backend-secret-of-at-least-32-bytes"
+        let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret)
         let server = try await RunningServer.startDurable(apps: [app])
-        for authorization in [nil, "Bearer x", "Basic !!!", "Basic " + Data("acme:wrong".utf8).base64EncodedString()] {
+        for authorization in [nil, "Bearer x", "Basic !!!", "Basic " + Data("acme".utf8).base64EncodedString(),
+                              "Basic " + Data("acme:wrong".utf8).base64EncodedString(),
+                              "Basic " + Data("other:\(secret)".utf8).base64EncodedString()] {
             let answer = try await server.request("GET", "/v1/admin/calls", authorization: authorization)
             #expect(answer.status == 401 && answer.errorCode == "invalid_token", "\(authorization ?? "none")")
-            #expect(answer.header("WWW-Authenticate") == "Basic realm=\"switchboard\"")
+            #expect(answer.header("WWW-Authenticate") == nil)
         }
-        let good = "Basic " + Data("acme:a-backend-secret-of-at-least-32-bytes".utf8).base64EncodedString()
+        // What a backend in Swift on Linux sends: URLSession, no credential stored, a wrong secret.
+        var request = URLRequest(url: URL(string: server.http + "/v1/admin/calls")!)
+        request.setValue("Basic " + Data("acme:wrong".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        let status = StatusBox()
+        let task = URLSession.shared.dataTask(with: request) { _, response, _ in
+            status.set((response as? HTTPURLResponse)?.statusCode ?? 0)
+        }
+        task.resume()
+        try await eventually("URLSession completes the request answered 401", timeout: .seconds(20)) { status.value != nil }
+        #expect(status.value == 401)
+        let good = "Basic " + Data("acme:\(secret)".utf8).base64EncodedString()
         #expect(try await server.request("GET", "/v1/admin/calls", authorization: good).status == 200)
         await server.stop()
     }
@@ -186,6 +204,13 @@ struct FailingRecordStore: CallRecordStore {
     func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] { throw Failure() }
 }
 
+/// A status an HTTP client's callback sets.
+final class StatusBox: Sendable {
+    private let status = Mutex<Int?>(nil)
+    var value: Int? { status.withLock { $0 } }
+    func set(_ value: Int) { status.withLock { $0 = value } }
+}
+
 /// One HTTP answer.
 struct HTTPAnswer {
     var status: Int
@@ -209,7 +234,14 @@ extension RunningServer {
     func request(_ method: String, _ target: String, authorization: String? = nil) async throws -> HTTPAnswer {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let authorization { head += "Authorization: \(authorization)\r\n" }
-        let response = try RawHTTPConnection(port: port).exchange(Array((head + "\r\n").utf8))
+        let request = Array((head + "\r\n").utf8)
+        let port = port
+        // The socket blocks: off the concurrency pool, whose few threads the server's own tasks need.
+        let response = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try RawHTTPConnection(port: port).exchange(request) })
+            }
+        }
         let text = String(decoding: response, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw RawSocketError.failed("no response head: \(text)") }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")

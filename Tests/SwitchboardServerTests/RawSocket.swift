@@ -94,7 +94,7 @@ extension Array where Element: Equatable {
 final class RawHTTPConnection {
     private let fd: Int32
 
-    init(port: Int, timeout: Int = 5) throws {
+    init(port: Int, timeout: Int = 20) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.failed("socket") }
         var interval = timeval(tv_sec: timeout, tv_usec: 0)
@@ -123,6 +123,7 @@ final class RawHTTPConnection {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let result = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if result < 0, errno == EINTR { continue }
             guard result >= 0 else { throw RawSocketError.failed("timed out or failed") }
             if result == 0 { return response }
             response.append(contentsOf: buffer[..<result])
