@@ -102,8 +102,10 @@ public struct JSONParser: Sendable {
         var violation: DepthScanner.Violation?
         // jansson enforces 2048 itself, identically. And every level but the innermost opens with
         // a bracket while the innermost takes at least a byte, so depth never exceeds length:
-        // short inputs need no scan.
-        if alwaysScanDepth || (depthLimit < JSONLimits.janssonMaxDepth && bytes.count > depthLimit) {
+        // short inputs need no scan. An input with a NUL is scanned at 2048 too: the error is then
+        // found on the text before the NUL, where jansson's own depth error cannot be told apart from
+        // the artefact of a cut (see firstProblem), so the scan must say whether the depth comes first.
+        if alwaysScanDepth || (bytes.count > depthLimit && (depthLimit < JSONLimits.janssonMaxDepth || nulOffset >= 0)) {
             violation = DepthScanner.firstViolation(in: bytes, limit: depthLimit)
         }
         if nulOffset >= 0 || violation != nil {

@@ -126,6 +126,34 @@ struct DepthTests {
         #expect(documents.contains { parseOutcome(native, $0)?.code == .tooDeep })
     }
 
+    /// A raw NUL byte after a value too deep for jansson's own limit: the depth comes first in the
+    /// document, so it is the error, as with the pre-scan forced on. The parser used to skip the scan
+    /// at 2048, read jansson's too-deep error on the text before the NUL as the scan's artefact, and
+    /// report the NUL (found by the json fuzz target: Fuzz/regressions/json/).
+    @Test func nulAfterTooDeepAtJanssonsLimit() throws {
+        var forced = JSONParser(limits: .maximum)
+        forced.alwaysScanDepth = true
+        let native = JSONParser(limits: .maximum)
+        expectError(nestedArrays(2049) + "\u{0}", .tooDeep, line: 1, column: 2049, position: 2049)
+        expectError(nestedArrays(2049) + "\u{0}", .tooDeep, line: 1, column: 2049, position: 2049,
+                    limits: JSONLimits(maxBytes: .max, maxDepth: 100_000))
+        for document in [
+            nestedArrays(2049) + "\u{0}", nestedArrays(2048) + "\u{0}", "[" + nestedArrays(2049) + ",\u{0}]",
+            String(repeating: "[", count: 2048) + "\u{0}", String(repeating: "[", count: 2049) + "\u{0}",
+            "\u{0}" + nestedArrays(2049), nestedArrays(2048, around: "\"\u{0}\""),
+        ] {
+            #expect(parseOutcome(native, document) == parseOutcome(forced, document), "\(document.prefix(4))…\(document.suffix(4).debugDescription)")
+        }
+        // The fuzzer's input byte for byte (Fuzz/regressions/json/nul-after-2049-levels): invalid UTF-8
+        // and the NUL both come after byte 2049.
+        func run(_ byte: Character, _ count: Int) -> [UInt8] { Array(repeating: UInt8(ascii: byte.unicodeScalars.first!), count: count) }
+        let input = run("[", 2049) + run("]", 761) + [0xFF, 0xFF, 0xFF, 0xFF] + run("]", 82) + [0x01, 0x00, 0x00, 0x00]
+            + run("]", 608) + Array("-0".utf8) + run("]", 588)
+        #expect(input.count == 4098)
+        #expect(parseOutcome(native, bytes: input) == Outcome(code: .tooDeep, line: 1, column: 2049, position: 2049))
+        #expect(parseOutcome(forced, bytes: input) == Outcome(code: .tooDeep, line: 1, column: 2049, position: 2049))
+    }
+
     /// Random shapes near the limit: nested arrays and objects mixed, with siblings before the
     /// deep path, whitespace and multi-byte characters, and leaves of every kind.
     @Test func preScanMatchesJanssonOnRandomShapes() throws {
@@ -192,6 +220,15 @@ struct DepthTests {
     private func parseOutcome(_ parser: JSONParser, _ text: String) -> Outcome? {
         do {
             _ = try parser.parse(text)
+            return nil
+        } catch {
+            return Outcome(code: error.code, line: error.line, column: error.column, position: error.position)
+        }
+    }
+
+    private func parseOutcome(_ parser: JSONParser, bytes: [UInt8]) -> Outcome? {
+        do {
+            _ = try parser.parse(bytes: bytes)
             return nil
         } catch {
             return Outcome(code: error.code, line: error.line, column: error.column, position: error.position)

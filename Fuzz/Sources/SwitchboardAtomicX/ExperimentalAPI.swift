@@ -1,0 +1,1 @@
+../../../Sources/SwitchboardAtomicX/ExperimentalAPI.swift
