@@ -335,7 +335,8 @@ final class LoadPair: Sendable {
         let this = WeakReference(self)
         outbox(side).enqueue {
             if delay > .zero { try? await clock.sleep(until: clock.now() + delay) }
-            await session.submit(.activeCalls) { result in
+            // One page is the whole list: a pair's user has at most one live call at a time.
+            await session.submit(.activeCalls(ActiveCallQuery(cursor: nil, limit: ActiveCallQuery.limitRange.upperBound))) { result in
                 this.value?.probed(result, on: side, generation: generation)
             }
         }
@@ -346,7 +347,7 @@ final class LoadPair: Sendable {
         state.withLock { state in
             guard var recovery = state.recovery, recovery.generation == generation, !state.retired else { return }
             switch result {
-            case .success(.calls(let calls)):
+            case .success(.calls(let calls, _)):
                 recovery.calls[side] = calls
                 state.recovery = recovery
                 if recovery.calls.count == 2 { recovered(recovery, state: &state, at: now) }

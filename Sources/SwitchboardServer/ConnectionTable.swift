@@ -11,7 +11,8 @@ import Synchronization
 ///   a session, the new connection is closed at once. Either way the server never runs out of
 ///   descriptors, so it never fails an `accept` (or anything else that needs one) for lack of them.
 /// - A connection that is not a welcomed session within the handshake timeout of its accept is
-///   closed: the upgraded ones after their refusal, the others at once.
+///   closed: the upgraded ones after their refusal, the others at once. Plain HTTP is the exception:
+///   once answered, Hummingbird's idle timeout closes it, so a keep-alive scraper is not cut.
 /// - A close handshake that has not ended within its grace is cut.
 /// - During shutdown, new connections are closed as they are accepted.
 final class ConnectionTable: Sendable {
@@ -20,6 +21,9 @@ final class ConnectionTable: Sendable {
         /// The connections in accept order, for shedding and the handshake deadline: the front is the
         /// oldest. Welcomed and closed ones are dropped lazily as they reach the front.
         var byAge = Deque<GuardedConnection>()
+        /// Plain HTTP connections that outlived the handshake timeout, in the order the sweep found
+        /// them: Hummingbird's idle timeout governs them, and they are shed first at capacity.
+        var idleHTTP = Deque<GuardedConnection>()
         var nextID = 0
         var admitting = true
     }
@@ -45,7 +49,7 @@ final class ConnectionTable: Sendable {
             guard state.admitting else { return (nil, nil) }
             var shed: GuardedConnection?
             if state.open.count >= capacity {
-                while let oldest = state.byAge.popFirst() {
+                while let oldest = state.idleHTTP.popFirst() ?? state.byAge.popFirst() {
                     guard state.open[oldest.id] != nil, oldest.isUnwelcomed else { continue }
                     state.open[oldest.id] = nil
                     shed = oldest
@@ -96,7 +100,11 @@ final class ConnectionTable: Sendable {
                 }
                 guard oldest.opened.duration(to: now) >= handshakeTimeout else { break }
                 state.byAge.removeFirst()
-                expired.append(oldest)
+                if oldest.phase == .http {
+                    state.idleHTTP.append(oldest)
+                } else {
+                    expired.append(oldest)
+                }
             }
             overdue = state.open.values.filter { $0.isOverdue(at: now) }
         }
