@@ -47,12 +47,16 @@ extension WireCodec {
     /// The refusal of a frame that does not parse. Only a duplicate key or an integer past `Int64`
     /// leaves a document whose id can be read (leniently).
     private static func invalidFrame(_ error: JSONError, id: () -> RequestID??) -> InvalidClientFrame {
-        let readable = [.duplicateKey, .integerOutOfRange].contains(error.code)
-        return InvalidClientFrame(error: frameError(error), requestID: readable ? (id() ?? nil) : nil)
+        InvalidClientFrame(error: frameError(error), requestID: leavesRequestIDReadable(error) ? (id() ?? nil) : nil)
+    }
+
+    /// Whether a frame that failed to parse with `error` may still have a readable request id.
+    static func leavesRequestIDReadable(_ error: JSONError) -> Bool {
+        [.duplicateKey, .integerOutOfRange].contains(error.code)
     }
 
     /// ``requestID(in:)-(JSONNode)`` in a lenient tree, where every number is a `Double`.
-    private static func lenientRequestID(in root: JSONNode) throws(JSONError) -> RequestID? {
+    static func lenientRequestID(in root: JSONNode) throws(JSONError) -> RequestID? {
         guard root["t"]?.isString("req") == true, let id = root["id"]?.doubleValue,
               id >= 0, id <= 9_007_199_254_740_991, id.rounded() == id
         else { return nil }

@@ -128,12 +128,20 @@ public enum WireCodec {
     }
 
     /// The request id of a frame's text when it parses as JSON and looks like a request (see
-    /// ``requestID(in:)-(JSONValue)``); nil otherwise.
+    /// ``requestID(in:)-(JSONValue)``), or when its only fault is a duplicate key or an integer past
+    /// `Int64` and a lenient parse reads it, as ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)``
+    /// does; nil otherwise.
     public static func requestID(in bytes: [UInt8], limits: JSONLimits = WireCodec.limits) -> RequestID? {
-        let found = try? JSONParser(limits: limits).withTree(bytes: bytes, parseError: { $0 }) { (root) throws(JSONError) in
-            requestID(in: root)
+        do {
+            return try JSONParser(limits: limits).withTree(bytes: bytes, parseError: { $0 }) { (root) throws(JSONError) in
+                requestID(in: root)
+            }
+        } catch where leavesRequestIDReadable(error) {
+            let found = try? JSONParser(limits: limits).lenient.withTree(bytes: bytes, parseError: { $0 }, lenientRequestID(in:))
+            return found ?? nil
+        } catch {
+            return nil
         }
-        return found ?? nil
     }
 
     // MARK: Names

@@ -9,8 +9,13 @@ struct InvalidFrameIDTests {
         #"{"t":"req","id":7,"op":"call.active","op":"call.active"}"#,
         #"{"t":"req","id":7,"op":"call.active","args":{"n":123456789012345678901234567890}}"#,
         #"{"t":"req","id":7,"id":7,"op":"call.active"}"#,
+        // Fuzz/regressions/client-frame/duplicate-key-readable-id, with its id.
+        #"{"t":"req","t":"req","id":7,"op":"call.caers","body":{"channel":"ro/m"}}"#,
     ])
     func readable(text: String) {
+        // The embedded transport reads the id with requestID(in:): it must agree with the server's decoder
+        // (the client-frame fuzz target found that it read none here).
+        #expect(WireCodec.requestID(in: Array(text.utf8)) == 7)
         #expect(throws: InvalidClientFrame.self) { try WireCodec.decodeClientFrameWithRequestID(text) }
         do {
             _ = try WireCodec.decodeClientFrameWithRequestID(text)
@@ -33,6 +38,7 @@ struct InvalidFrameIDTests {
         #"{"t":"req","id":7,"op":"#,
     ])
     func unreadable(text: String) {
+        #expect(WireCodec.requestID(in: Array(text.utf8)) == nil)
         do {
             _ = try WireCodec.decodeClientFrameWithRequestID(text)
             Issue.record("decoded \(text)")
