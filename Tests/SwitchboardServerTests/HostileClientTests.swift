@@ -90,6 +90,17 @@ struct HostileClientTests {
         #expect(socket.isClosedByServer())
     }
 
+    @Test("a text frame that is not UTF-8 closes the connection with 1007; it is never repaired and carried out")
+    func invalidUTF8() async throws {
+        let server = try await AttackedServer.start()
+        defer { server.stop() }
+        let socket = try RawWebSocket(port: server.port)
+        // A lone continuation byte inside an otherwise valid hello.
+        try socket.sendFrame(opcode: 1, payload: Array(#"{"t":"hello","app":""#.utf8) + [0x80] + Array(#""}"#.utf8))
+        #expect(try socket.readCloseCode() == 1007)
+        #expect(socket.isClosedByServer())
+    }
+
     @Test("slowloris: a request head sent a byte at a time is cut at the handshake timeout")
     func slowloris() async throws {
         let server = try await AttackedServer.start(arguments: ["--handshake-timeout", "2"])

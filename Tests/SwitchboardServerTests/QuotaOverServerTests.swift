@@ -80,6 +80,46 @@ struct QuotaOverServerTests {
         }
     }
 
+    @Test("two accounts filling a victim's invitations are refused too_many_calls at 32; the victim still calls out")
+    func invitationsCannotBlockTheInvitee() async throws {
+        guard let (server, url) = try await Self.start() else { return }
+        defer { server.stop() }
+        let (first, second, victim, friend) = (Self.session("mallory-1", url: url), Self.session("mallory-2", url: url),
+                                               Self.session("victim", url: url), Self.session("friend", url: url))
+        for user in [first, second, victim, friend] { try await user.login() }
+        let invitation = InviteRequest(invitees: ["victim"], profile: .nativeAdvanced,
+                                       parameters: CallParameters(ringTimeout: .seconds(120)))
+        /// Invites the victim until refused other than by the connection's request rate.
+        func flood(from attacker: ClientSession, upTo count: Int) async throws -> (placed: Int, refusal: SignalingError?) {
+            var placed = 0
+            let deadline = ContinuousClock.now + .seconds(60)
+            while placed < count, ContinuousClock.now < deadline {
+                do throws(SignalingError) {
+                    _ = try await attacker.invite(invitation)
+                    placed += 1
+                } catch where error.code == .service(.rateLimited) {
+                    try await Task.sleep(for: .milliseconds(20))
+                } catch {
+                    return (placed, error)
+                }
+            }
+            return (placed, nil)
+        }
+        // 20 + 12: each attacker far below its own 32 calls, the victim at its 32 invitations.
+        #expect(try await flood(from: first, upTo: 20).placed == 20)
+        let (placed, refusal) = try await flood(from: second, upTo: 13)
+        #expect(placed == 12)
+        #expect(refusal?.code == .service(.tooManyCalls))
+        #expect(refusal?.message.contains("invitations ringing") == true, "\(String(describing: refusal))")
+        // The victim's own calls are not the attackers' to take.
+        let own = try await victim.invite(InviteRequest(invitees: ["friend"], profile: .nativeAdvanced))
+        #expect(own.caller == "victim")
+        for user in [first, second, victim, friend] {
+            try? await user.logout()
+            await user.shutdown()
+        }
+    }
+
     @Test("call.active for a user with 100 large invitations ringing comes in pages under the 8 MiB frame limit")
     func activeCallsPageUnderTheFrameLimit() async throws {
         let config = #"{"limits": {"maxPendingInvitationsPerUser": 100, "maxActiveCallsPerUser": 100}}"#
