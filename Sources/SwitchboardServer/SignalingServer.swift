@@ -183,14 +183,16 @@ public final class SignalingServer: Sendable {
             try await outbound.close(.policyViolation, reason: "server full")
             return
         }
-        let connection = WebSocketServiceConnection(metrics: metrics, guarded: guarded,
+        // Every connection is served under the guard, which holds its channel (``GuardedChildChannel``).
+        guard let guarded else { return }
+        let connection = WebSocketServiceConnection(channel: guarded.channel, metrics: metrics, guarded: guarded,
                                                     maxQueuedFrames: configuration.maxQueuedFrames)
         let id = service.open(connection)
         open.withLock { $0[id] = connection }
         // Not welcomed within the handshake timeout of the accept: refused, then closed
         // (``ConnectionTable/sweep(at:handshakeTimeout:)``).
         let handshakeTimeout = configuration.handshakeTimeout
-        guarded?.onHandshakeExpiry { [metrics] in
+        guarded.onHandshakeExpiry { [metrics] in
             let refusal = SignalingError(.timeout, "no hello was welcomed within \(handshakeTimeout)")
             metrics.countError(refusal)
             connection.send(.refused(refusal))
@@ -202,13 +204,11 @@ public final class SignalingServer: Sendable {
             service.closed(id)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
+            // The frames go out from the event loop (``WebSocketServiceConnection``); this task only
+            // closes, after them.
             group.addTask {
-                for await item in connection.outgoing {
-                    switch item {
-                    case .frame(let frame):
-                        connection.writeStarted()
-                        try await outbound.write(.text(WireCodec.encodeText(frame)))
-                        connection.writeEnded()
+                for await control in connection.controls {
+                    switch control {
                     case .close:
                         try await outbound.close(.normalClosure, reason: nil)
                         return

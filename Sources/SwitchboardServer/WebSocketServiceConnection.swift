@@ -1,29 +1,57 @@
+import DequeModule
+import NIOCore
+import NIOWebSocket
 import Synchronization
 import SwitchboardService
 import SwitchboardWire
 
-/// The service's side of one WebSocket: ``ServiceConnection/send(_:)`` and ``close()`` only queue (the
-/// service calls them under its lock); the connection's writer task drains the queue to the socket, in
-/// order.
+/// The service's side of one WebSocket (docs/PERFORMANCE.md, "Frames on the event loop").
+/// ``send(_:)`` and ``close()`` only queue (the service calls them under its lock); the first frame
+/// queued while none is pending schedules one drain on the channel's event loop, which encodes every
+/// frame queued by then, writes each to the channel and flushes once. No task wakes per frame, and a
+/// burst of frames to one client leaves in one `writev`.
+///
+/// The frames are written at the tail of the channel's pipeline, past hummingbird-websocket's
+/// handler actor (NIO's async channel handler lets writes from the tail through): the server runs no
+/// WebSocket extension that would have to see them (``SignalingServer/makeApplication(onListening:)``).
+/// Closing goes through that handler's own close handshake, after the frames queued before it.
 final class WebSocketServiceConnection: ServiceConnection {
-    enum Outgoing: Sendable {
-        case frame(ServerFrame)
+    /// What the connection's task must do with the WebSocket's own machinery: close it after the
+    /// frames queued before, or drop it.
+    enum Control: Sendable {
         case close
         /// Drop the socket without a close handshake, as a network failure would.
         case abort
     }
 
-    let outgoing: AsyncStream<Outgoing>
-    private let queue: AsyncStream<Outgoing>.Continuation
+    private struct Pending {
+        var frames: [ServerFrame] = []
+        /// A drain is scheduled on the event loop and has not taken the frames yet.
+        var scheduled = false
+        /// ``close()`` was called: frames queued after it are dropped, and the drain hands the close to
+        /// the connection's task once the frames before it are written.
+        var closeRequested = false
+        var closeHandedOver = false
+    }
+
+    /// The close or abort for the connection's task, in order after the frames.
+    let controls: AsyncStream<Control>
+    private let controlQueue: AsyncStream<Control>.Continuation
+    private let channel: any Channel
     private let metrics: ServerMetrics
     /// The TCP connection under this WebSocket (docs/SECURITY.md, "Connections").
     let guarded: GuardedConnection?
     private let maxQueuedFrames: Int
+    private let pending = Mutex(Pending())
     private let welcomed = Atomic(false)
-    /// Frames queued and not yet written.
+    /// Frames queued and not yet handed to the socket.
     private let queued = Atomic(0)
-    /// When the write under way started (nanoseconds after ``opened``), 0 when none is.
-    private let writingSince = Atomic<Int64>(0)
+    /// When the oldest flush whose writes have not completed was made (nanoseconds after ``opened``),
+    /// 0 when every write has: a client that stopped reading leaves it behind (``writeStall(at:)``).
+    private let oldestUnwritten = Atomic<Int64>(0)
+    /// The flushes whose writes have not completed, oldest first, with their frame counts. Only the
+    /// event loop touches it.
+    private let flushes: NIOLoopBoundBox<Deque<(at: Int64, frames: Int)>>
     /// When the connection opened, and when a frame last came in (nanoseconds after it opened): the
     /// server's watchdog closes connections past the handshake or idle timeout.
     let opened = ContinuousClock.now
@@ -34,27 +62,19 @@ final class WebSocketServiceConnection: ServiceConnection {
     /// The service welcomed a session on this connection.
     var isWelcomed: Bool { welcomed.load(ordering: .relaxed) }
 
-    init(metrics: ServerMetrics, guarded: GuardedConnection?, maxQueuedFrames: Int = .max) {
-        (outgoing, queue) = AsyncStream.makeStream(of: Outgoing.self)
+    init(channel: any Channel, metrics: ServerMetrics, guarded: GuardedConnection?, maxQueuedFrames: Int = .max) {
+        (controls, controlQueue) = AsyncStream.makeStream(of: Control.self)
+        self.channel = channel
         self.metrics = metrics
         self.guarded = guarded
         self.maxQueuedFrames = maxQueuedFrames
+        flushes = .makeBoxSendingValue(Deque(), eventLoop: channel.eventLoop)
     }
 
-    /// The writer task starts writing a frame it took from the queue.
-    func writeStarted(at now: ContinuousClock.Instant = .now) {
-        queued.subtract(1, ordering: .relaxed)
-        writingSince.store(max(1, opened.duration(to: now).wholeNanoseconds), ordering: .relaxed)
-    }
-
-    /// The write under way completed.
-    func writeEnded() {
-        writingSince.store(0, ordering: .relaxed)
-    }
-
-    /// How long the write under way has been waiting (a client that stopped reading), zero when none is.
+    /// How long the oldest write not yet taken by the socket has been waiting (a client that stopped
+    /// reading), zero when none is.
     func writeStall(at now: ContinuousClock.Instant) -> Duration {
-        let since = writingSince.load(ordering: .relaxed)
+        let since = oldestUnwritten.load(ordering: .relaxed)
         return since == 0 ? .zero : opened.duration(to: now) - .nanoseconds(since)
     }
 
@@ -85,22 +105,75 @@ final class WebSocketServiceConnection: ServiceConnection {
             return
         }
         metrics.frameOut(frame)
-        queue.yield(.frame(frame))
+        let schedule = pending.withLock { pending in
+            guard !pending.closeRequested else { return false }
+            pending.frames.append(frame)
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule { channel.eventLoop.execute { self.drain() } }
     }
 
     func close() {
-        queue.yield(.close)
-        queue.finish()
+        let schedule = pending.withLock { pending in
+            guard !pending.closeRequested else { return false }
+            pending.closeRequested = true
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule { channel.eventLoop.execute { self.drain() } }
     }
 
     func abort() {
-        queue.yield(.abort)
-        queue.finish()
+        pending.withLock { $0.closeRequested = true }
+        controlQueue.yield(.abort)
+        controlQueue.finish()
         guarded?.closeNow()
     }
 
     /// The socket is gone: nothing more will be written.
     func finish() {
-        queue.finish()
+        pending.withLock { $0.closeRequested = true }
+        controlQueue.finish()
+    }
+
+    /// On the event loop: encodes and writes every queued frame, flushes once, and hands a requested
+    /// close to the connection's task after them.
+    private func drain() {
+        let (frames, handOverClose) = pending.withLock { pending in
+            pending.scheduled = false
+            let frames = pending.frames
+            pending.frames.removeAll(keepingCapacity: true)
+            let handOver = pending.closeRequested && !pending.closeHandedOver
+            if handOver { pending.closeHandedOver = true }
+            return (frames, handOver)
+        }
+        if !frames.isEmpty { write(frames) }
+        if handOverClose {
+            controlQueue.yield(.close)
+        }
+    }
+
+    private func write(_ frames: [ServerFrame]) {
+        let allocator = channel.allocator
+        var last: EventLoopPromise<Void>?
+        for (index, frame) in frames.enumerated() {
+            let bytes = WireCodec.encode(frame)
+            var buffer = allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            let promise: EventLoopPromise<Void>? = index == frames.count - 1 ? channel.eventLoop.makePromise() : nil
+            channel.write(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: promise)
+            last = promise
+        }
+        let at = max(1, opened.duration(to: .now).wholeNanoseconds)
+        flushes.value.append((at, frames.count))
+        if flushes.value.count == 1 { oldestUnwritten.store(at, ordering: .relaxed) }
+        channel.flush()
+        // Writes complete in order: the oldest flush is the one that completed.
+        last?.futureResult.whenComplete { [self] _ in
+            let done = flushes.value.removeFirst()
+            queued.subtract(done.frames, ordering: .relaxed)
+            oldestUnwritten.store(flushes.value.first?.at ?? 0, ordering: .relaxed)
+        }
     }
 }
