@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import NIOSSL
 import Logging
 import NIOCore
+import NIOWebSocket
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -217,12 +218,25 @@ public final class SignalingServer: Sendable {
                     }
                 }
             }
-            var buckets = Buckets(
-                requests: TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
-                invalid: TokenBucket(rate: configuration.invalidFramesPerSecond, burst: configuration.invalidFrameBurst))
+            // Client frames are received on the event loop (``InboundFrameHandler``); what still comes
+            // through hummingbird-websocket (frames read before the handler was added, fragmented
+            // messages) is handed to the same receiver there, in order.
+            let eventLoop = guarded.channel.eventLoop
+            let (receiver, handler) = try await eventLoop.submit { [self] in
+                let receiver = FrameReceiver(server: self, id: id, connection: connection)
+                let handler = try? installInboundFrameHandler(receiver: receiver, on: guarded.channel)
+                return (NIOLoopBound(receiver, eventLoop: eventLoop), handler)
+            }.get()
             for try await message in inbound.messages(maxSize: configuration.maxFrameBytes) {
-                connection.touch()
-                receive(message, from: id, on: connection, buckets: &buckets)
+                if let handler, case .text(let text) = message, text == handler.marker {
+                    eventLoop.execute { handler.handler.value.release() }
+                    continue
+                }
+                let bytes: [UInt8] = switch message {
+                case .text(let text): Array(text.utf8)
+                case .binary(let buffer): Array(buffer.readableBytesView)
+                }
+                eventLoop.execute { receiver.value.receive(bytes) }
             }
             group.cancelAll()
         }
@@ -289,18 +303,28 @@ public final class SignalingServer: Sendable {
         logger.info("shutdown: every session was sent its bye; connections closed")
     }
 
-    /// One message from a client: parsed once; a frame that does not parse or decode is answered with an
-    /// error (to its request, when the id could be read); a request beyond the connection's rate is
-    /// answered `rate_limited` and not carried out.
-    private func receive(
-        _ message: WebSocketMessage, from id: ConnectionID, on connection: WebSocketServiceConnection, buckets: inout Buckets
+    /// Adds the connection's ``InboundFrameHandler`` after the WebSocket frame decoder; on the event
+    /// loop. Throws (and every frame then comes through hummingbird-websocket) when the pipeline has no
+    /// decoder.
+    private func installInboundFrameHandler(
+        receiver: FrameReceiver, on channel: any Channel
+    ) throws -> (marker: String, handler: NIOLoopBound<InboundFrameHandler>) {
+        let marker = "switchboard-marker-" + (0..<4).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined()
+        let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+        let handler = InboundFrameHandler(receiver: receiver, marker: marker)
+        try channel.pipeline.syncOperations.addHandler(handler, position: .after(decoder))
+        return (marker, NIOLoopBound(handler, eventLoop: channel.eventLoop))
+    }
+
+    /// One message from a client, on its connection's event loop: parsed once; a frame that does not
+    /// parse or decode is answered with an error (to its request, when the id could be read); a request
+    /// beyond the connection's rate is answered `rate_limited` and not carried out.
+    func receive(
+        _ bytes: [UInt8], from id: ConnectionID, on connection: WebSocketServiceConnection, buckets: inout Buckets
     ) {
         let frame: ClientFrame
         do throws(InvalidClientFrame) {
-            frame = switch message {
-            case .text(let text): try WireCodec.decodeClientFrameWithRequestID(text)
-            case .binary(let buffer): try WireCodec.decodeClientFrameWithRequestID(Array(buffer.readableBytesView))
-            }
+            frame = try WireCodec.decodeClientFrameWithRequestID(bytes)
         } catch {
             // Counted per code, logged at a bounded rate, answered (to its request when the id is
             // readable); past the connection's invalid-frame rate the connection is closed (1008):
@@ -336,9 +360,33 @@ public final class SignalingServer: Sendable {
 private struct ConnectionAborted: Error {}
 
 /// A connection's rate limits: requests, and invalid frames.
-private struct Buckets {
+struct Buckets {
     var requests: TokenBucket
     var invalid: TokenBucket
+}
+
+/// Where one connection's client frames are received, on its event loop only: from its
+/// ``InboundFrameHandler``, or handed there by the connection's task.
+final class FrameReceiver {
+    private let server: SignalingServer
+    private let id: ConnectionID
+    private let connection: WebSocketServiceConnection
+    private var buckets: Buckets
+
+    init(server: SignalingServer, id: ConnectionID, connection: WebSocketServiceConnection) {
+        self.server = server
+        self.id = id
+        self.connection = connection
+        let configuration = server.configuration
+        buckets = Buckets(
+            requests: TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
+            invalid: TokenBucket(rate: configuration.invalidFramesPerSecond, burst: configuration.invalidFrameBurst))
+    }
+
+    func receive(_ bytes: [UInt8]) {
+        connection.touch()
+        server.receive(bytes, from: id, on: connection, buckets: &buckets)
+    }
 }
 
 /// Drains the server at SIGTERM (``SignalingServer/drain()``): the last service of the group, so the

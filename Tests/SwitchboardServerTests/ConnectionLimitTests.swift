@@ -63,6 +63,25 @@ struct ConnectionLimitTests {
         await server.stop()
     }
 
+    @Test("a client that sends its requests with its hello, before the welcome, is answered in order")
+    func pipelinedFramesKeepTheirOrder() async throws {
+        // Frames read before the server's event-loop handler was added, and frames after it, are received
+        // in the order sent (docs/PERFORMANCE.md, "Frames on the event loop").
+        let server = try await RunningServer.start(
+            ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 1000, requestBurst: 1000))
+        let requests = (1...40).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls(ActiveCallQuery())))) }
+        let raw = RawClient(url: server.url, send: [hello("pipeliner")] + requests)
+        try await eventually("every request is answered") { raw.texts.count == 41 }
+        #expect(raw.texts[0].contains("welcome"))
+        let ids = raw.texts.dropFirst().compactMap { text -> Int64? in
+            guard case .response(let response) = try? WireCodec.decodeServerFrame(text) else { return nil }
+            return response.id.rawValue
+        }
+        #expect(ids == Array(1...40))
+        await raw.stop()
+        await server.stop()
+    }
+
     @Test("a welcomed connection that falls silent is closed after the idle timeout")
     func idleTimeout() async throws {
         let server = try await RunningServer.start(

@@ -99,6 +99,17 @@ struct HostileClientTests {
         try socket.sendFrame(opcode: 1, payload: Array(#"{"t":"hello","app":""#.utf8) + [0x80] + Array(#""}"#.utf8))
         #expect(try socket.readCloseCode() == 1007)
         #expect(socket.isClosedByServer())
+
+        // After the welcome, when frames are received on the event loop (docs/PERFORMANCE.md, "Frames on
+        // the event loop"), the same.
+        let welcomed = try RawWebSocket(port: server.port)
+        try welcomed.sendFrame(opcode: 1, payload: Array(WireCodec.encodeText(.hello(Hello(
+            app: "a", user: "utf8", device: "utf8-1", token: "t", loginPolicy: .multiDevice))).utf8))
+        let welcome = try welcomed.readFrame()
+        #expect(String(decoding: welcome.payload, as: UTF8.self).contains("welcome"))
+        try welcomed.sendFrame(opcode: 1, payload: Array(#"{"t":"ping","x":""#.utf8) + [0xc3, 0x28] + Array(#""}"#.utf8))
+        #expect(try welcomed.readCloseCode() == 1007)
+        #expect(welcomed.isClosedByServer())
     }
 
     @Test("slowloris: a request head sent a byte at a time is cut at the handshake timeout")
