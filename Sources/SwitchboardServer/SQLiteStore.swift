@@ -5,20 +5,23 @@ import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
-/// The server's durable store (SQLite through GRDB): call records and live calls, in one file.
+/// The server's durable store (SQLite through GRDB): call records, live calls and profiles, in one file.
 ///
 /// Durability is against a process crash (`kill -9`), as DECISIONS.md says: WAL journal with
 /// `synchronous=NORMAL`; every write is committed before it returns, and the service answers a request
-/// only after its writes returned. Calls and records are stored as the wire codec's JSON (live calls
-/// with their internals), so the schema holds only what queries need as columns. The schema is
-/// versioned with GRDB migrations (``migrator``): add a migration, never edit one that shipped.
+/// only after its writes returned. The store is the service's record, live-call and profile store at
+/// once and a ``TransactionalStore``: a step of the service (a request, a batch of frames, the timers due)
+/// commits everything it wrote in one transaction (docs/SERVER.md, "Durability"). Calls and records are
+/// stored as the wire codec's JSON (live calls with their internals), so the schema holds only what
+/// queries need as columns. The schema is versioned with GRDB migrations (``migrator``): add a
+/// migration, never edit one that shipped.
 ///
 /// One connection (a `DatabaseQueue`), holding the file in SQLite's exclusive locking mode: the server is
 /// the file's only user, so every commit is one append to the WAL, without the file-lock and shared-memory
 /// system calls a pool of connections pays on each transaction (the writes are on every call transition).
 /// Reads are rare (record pages) and share the queue.
-public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Sendable {
-    private let database: DatabaseQueue
+public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
+    let database: DatabaseQueue
     private static let parser = JSONParser(limits: .maximum)
 
     /// Opens (or creates) the store at `path` and brings its schema up to date.
@@ -72,15 +75,76 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
             // Existing rows keep their values; their extended data is absent (NULL).
             try db.execute(sql: "ALTER TABLE profiles ADD COLUMN extended_data TEXT")
         }
+        migrator.registerMigration("v4: records keyed by age") { db in
+            // Three b-trees per record instead of four (each is a page written per call): the table's
+            // own key orders records by age (``Statements/recordKeyShift``, 20 bits), so retention
+            // deletes a range of it and the index by age goes. The rows keep their values.
+            try db.execute(sql: """
+                CREATE TABLE records_by_key (
+                    id INTEGER PRIMARY KEY,
+                    app TEXT NOT NULL,
+                    owner TEXT NOT NULL,
+                    call_id TEXT NOT NULL,
+                    recorded_at INTEGER NOT NULL,
+                    body TEXT NOT NULL,
+                    UNIQUE (app, owner, call_id)
+                );
+                INSERT INTO records_by_key (id, app, owner, call_id, recorded_at, body)
+                    SELECT (max(recorded_at, 0) << 20)
+                           + row_number() OVER (PARTITION BY max(recorded_at, 0) ORDER BY app, owner, call_id) - 1,
+                           app, owner, call_id, recorded_at, body
+                    FROM records;
+                DROP TABLE records;
+                ALTER TABLE records_by_key RENAME TO records;
+                CREATE INDEX records_newest_first ON records (app, owner, recorded_at DESC, call_id DESC);
+                """)
+        }
         return migrator
+    }
+
+    // MARK: - TransactionalStore
+
+    /// Carries out a step's writes in one transaction (a single write is its own statement's transaction).
+    public func commit(_ writes: [StoreWrite]) throws {
+        guard writes.count > 1 else {
+            if let write = writes.first {
+                try database.writeWithoutTransaction { db in try Self.apply(write, in: db) }
+            }
+            return
+        }
+        try database.write { db in
+            for write in writes {
+                try Self.apply(write, in: db)
+            }
+        }
+    }
+
+    /// One write, through a cached statement (these are on the hot path of every call transition).
+    private static func apply(_ write: StoreWrite, in db: Database) throws {
+        switch write {
+        case .record(let app, let record):
+            let key = max(0, record.recordedAt.millisecondsSince1970) << Statements.recordKeyShift
+            try db.cachedStatement(sql: Statements.saveRecord).execute(arguments: [
+                key, key + (1 << Statements.recordKeyShift), app.rawValue, record.owner.rawValue, record.callID.rawValue,
+                record.recordedAt.millisecondsSince1970, ModelCoding.text(record),
+            ])
+        case .liveCall(let app, let call):
+            try db.cachedStatement(sql: Statements.saveLiveCall).execute(arguments: [
+                app.rawValue, call.id.rawValue, ModelCoding.text(call, includeInternals: true),
+            ])
+        case .callEnded(let app, let id):
+            try db.cachedStatement(sql: Statements.removeLiveCall).execute(arguments: [app.rawValue, id.rawValue])
+        case .profile(let app, let profile):
+            try db.cachedStatement(sql: Statements.saveProfile).execute(arguments: [
+                app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL, profile.extendedData,
+            ])
+        }
     }
 
     // MARK: - CallRecordStore
 
     public func save(_ record: CallRecord, app: AppID) throws {
-        try writeOne("INSERT OR REPLACE INTO records (app, owner, call_id, recorded_at, body) VALUES (?, ?, ?, ?, ?)",
-                     [app.rawValue, record.owner.rawValue, record.callID.rawValue, record.recordedAt.millisecondsSince1970,
-                      ModelCoding.text(record)])
+        try commit([.record(app, record)])
     }
 
     public func page(app: AppID, owner: UserID, after cursor: SwitchboardService.RecordCursor?, limit: Int) throws
@@ -89,17 +153,11 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
         // One more than asked: whether there is a next page.
         let rows: [Row] = try database.read { db in
             if let cursor {
-                try Row.fetchAll(db, sql: """
-                    SELECT body FROM records WHERE app = ? AND owner = ?
-                      AND (recorded_at < ? OR (recorded_at = ? AND call_id < ?))
-                    ORDER BY recorded_at DESC, call_id DESC LIMIT ?
-                    """, arguments: [app.rawValue, owner.rawValue, cursor.recordedAt.millisecondsSince1970,
-                                     cursor.recordedAt.millisecondsSince1970, cursor.callID.rawValue, limit + 1])
+                try Row.fetchAll(db, sql: Statements.recordsPageAfter, arguments: [
+                    app.rawValue, owner.rawValue, cursor.recordedAt.millisecondsSince1970, cursor.callID.rawValue, limit + 1,
+                ])
             } else {
-                try Row.fetchAll(db, sql: """
-                    SELECT body FROM records WHERE app = ? AND owner = ?
-                    ORDER BY recorded_at DESC, call_id DESC LIMIT ?
-                    """, arguments: [app.rawValue, owner.rawValue, limit + 1])
+                try Row.fetchAll(db, sql: Statements.recordsPage, arguments: [app.rawValue, owner.rawValue, limit + 1])
             }
         }
         var records = try rows.map { row in try Self.record(row["body"]) }
@@ -112,19 +170,20 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
         try database.write { db in
             var deleted: [CallID] = []
             for call in calls {
-                try db.execute(sql: "DELETE FROM records WHERE app = ? AND owner = ? AND call_id = ?",
-                               arguments: [app.rawValue, owner.rawValue, call.rawValue])
+                try db.execute(sql: Statements.deleteRecord, arguments: [app.rawValue, owner.rawValue, call.rawValue])
                 if db.changesCount > 0 { deleted.append(call) }
             }
             return deleted
         }
     }
 
-    /// Deletes every record written before `cutoff` (retention); returns how many went.
+    /// Deletes every record written before `cutoff` (retention): a range of the table's key
+    /// (``Statements/recordKeyShift``). Returns how many went.
     @discardableResult
     public func deleteRecords(olderThan cutoff: Timestamp) throws -> Int {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM records WHERE recorded_at < ?", arguments: [cutoff.millisecondsSince1970])
+            try db.execute(sql: Statements.deleteRecordsBefore,
+                           arguments: [max(0, cutoff.millisecondsSince1970) << Statements.recordKeyShift])
             return db.changesCount
         }
     }
@@ -132,26 +191,16 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - LiveCallStore
 
     public func save(_ call: Call, app: AppID) throws {
-        try writeOne("INSERT OR REPLACE INTO live_calls (app, call_id, body) VALUES (?, ?, ?)",
-                     [app.rawValue, call.id.rawValue, ModelCoding.text(call, includeInternals: true)])
+        try commit([.liveCall(app, call)])
     }
 
     public func remove(_ id: CallID, app: AppID) throws {
-        try writeOne("DELETE FROM live_calls WHERE app = ? AND call_id = ?", [app.rawValue, id.rawValue])
-    }
-
-    /// One statement, committed before it returns: in autocommit mode a single statement is its own
-    /// transaction, and the cached statement skips parsing it again (these writes are on the hot path of
-    /// every call transition).
-    private func writeOne(_ sql: String, _ arguments: StatementArguments) throws {
-        try database.writeWithoutTransaction { db in
-            try db.cachedStatement(sql: sql).execute(arguments: arguments)
-        }
+        try commit([.callEnded(app, id)])
     }
 
     public func liveCalls() throws -> [(app: AppID, call: Call)] {
         let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT app, body FROM live_calls ORDER BY app, call_id")
+            try Row.fetchAll(db, sql: Statements.liveCalls)
         }
         return try rows.map { row in
             let body: String = row["body"]
@@ -163,11 +212,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Se
     // MARK: - ProfileStore
 
     public func save(_ profile: Profile, app: AppID) throws {
-        try database.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url, extended_data) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL, profile.extendedData])
-        }
+        try commit([.profile(app, profile)])
     }
 
     public func profiles() throws -> [(app: AppID, profile: Profile)] {

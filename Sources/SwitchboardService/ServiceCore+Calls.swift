@@ -67,7 +67,7 @@ extension ServiceCore {
         }
         realm.calls[id] = started.engine
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
-        backendEvents?.deliver(.callCreated(app: realm.app, call: started.engine.call))
+        deliverToBackend(.callCreated(app: realm.app, call: started.engine.call))
         if let crossing, survivor == id {
             loseGlare(crossing, to: session.user, in: realm, at: now, followUps: &followUps)
         }
@@ -115,7 +115,7 @@ extension ServiceCore {
         switch action {
         case .accept, .join:
             if call.participant(session.user)?.state.isInCall == true {
-                backendEvents?.deliver(.callAnswered(app: realm.app, call: call, user: session.user))
+                deliverToBackend(.callAnswered(app: realm.app, call: call, user: session.user))
             }
         case .inviteMore(let invitees):
             reportOfflineInvitations(invitees, of: call, in: realm)
@@ -196,9 +196,9 @@ extension ServiceCore {
 
     /// Invitations that ring for users with no device online go to the push hook.
     private func reportOfflineInvitations(_ invitees: [UserID], of call: Call, in realm: Realm) {
-        guard let backendEvents else { return }
+        guard backendEvents != nil else { return }
         for invitee in invitees where !realm.hasSession(invitee) && call.participant(invitee)?.state.isRinging == true {
-            backendEvents.deliver(.offlineInvitation(app: realm.app, call: call, invitee: invitee))
+            deliverToBackend(.offlineInvitation(app: realm.app, call: call, invitee: invitee))
         }
     }
 
@@ -244,7 +244,7 @@ extension ServiceCore {
         realm.reindex(engine)
         keepLive(engine.call, in: realm)
         if engine.call.state.isEnded {
-            backendEvents?.deliver(.callEnded(app: realm.app, call: engine.call))
+            deliverToBackend(.callEnded(app: realm.app, call: engine.call))
             realm.calls[id] = nil
             realm.emptyCalls[id] = nil
             logger.debug("call \(id) ended: \(engine.call.state)")
@@ -286,10 +286,10 @@ extension ServiceCore {
         }
     }
 
-    /// Stores a record. A record the store refuses is kept and retried with the next one, so it is late
-    /// rather than lost (a newer record of the same owner and call replaces it in the queue, so a retry
-    /// never overwrites newer data); the failure is logged. The queue is bounded: past
-    /// ``pendingRecordLimit`` the oldest are dropped, loudly.
+    /// Stores a record, with the step's other writes (``writeStep()``). A record the store refuses is kept
+    /// and retried with the next one, so it is late rather than lost (a newer record of the same owner and
+    /// call replaces it in the queue, so a retry never overwrites newer data); the failure is logged. The
+    /// queue is bounded: past ``pendingRecordLimit`` the oldest are dropped, loudly.
     private func save(_ record: CallRecord, in realm: Realm) {
         pendingRecords.removeAll { $0.0 == realm.app && $0.1.owner == record.owner && $0.1.callID == record.callID }
         pendingRecords.append((realm.app, record))
@@ -297,16 +297,7 @@ extension ServiceCore {
             let dropped = pendingRecords.removeFirst()
             logger.critical("the record store keeps failing: dropped the record of call \(dropped.1.callID) for \(dropped.1.owner)")
         }
-        var remaining: [(AppID, CallRecord)] = []
-        for (app, pending) in pendingRecords {
-            do {
-                try store.save(pending, app: app)
-            } catch {
-                logger.error("storing the record of call \(pending.callID) for \(pending.owner) failed: \(error)")
-                remaining.append((app, pending))
-            }
-        }
-        pendingRecords = remaining
+        outbox.recordsChanged = true
     }
 }
 

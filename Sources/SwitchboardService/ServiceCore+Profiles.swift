@@ -20,10 +20,10 @@ extension ServiceCore {
         if let avatarURL { profile.avatarURL = avatarURL }
         if let extendedData { profile.extendedData = extendedData }
         guard realm.profiles[session.user] != profile else { return .success(.profiles([profile])) }
-        do {
-            try profileStore.save(profile, app: realm.app)
-        } catch {
-            logger.error("storing the profile of \(session.user) failed: \(error)")
+        // Written at once, with what the step wrote before: the answer says whether it was kept.
+        let write = StoreWrite.profile(realm.app, profile)
+        self.write(write)
+        guard !writeStep().contains(where: { $0.write == write }) else {
             return .failure(SignalingError(.internalError, "the profile store failed"))
         }
         realm.profiles[session.user] = profile
@@ -63,10 +63,6 @@ extension ServiceCore {
         guard realm.profiles[user] == nil else { return }
         let profile = Profile(user: user)
         realm.profiles[user] = profile
-        do {
-            try profileStore.save(profile, app: realm.app)
-        } catch {
-            logger.error("storing that \(user) exists failed: \(error)")
-        }
+        write(.profile(realm.app, profile))
     }
 }

@@ -123,6 +123,7 @@ extension ServiceCore {
         guard calls.count <= 100 else {
             return .failure(SignalingError(.invalidRequest, "\(calls.count) calls; at most 100 per delete"))
         }
+        writeStep()
         do {
             return .success(.deletedRecords(try store.delete(app: realm.app, owner: session.user, calls: calls)))
         } catch {
@@ -140,6 +141,8 @@ extension ServiceCore {
         guard (1...100).contains(query.limit) else {
             return .failure(SignalingError(.invalidRequest, "limit must be 1 to 100, not \(query.limit)"))
         }
+        // The store answers with what the step wrote before, too (a batch of frames is one step).
+        writeStep()
         do {
             let cursor = try query.cursor.map { (text) throws(SignalingError) in try RecordCursor(encoded: text) }
             let page = try store.page(app: realm.app, owner: user, after: cursor, limit: query.limit)

@@ -1,18 +1,11 @@
 import SwitchboardCore
 
 extension ServiceCore {
-    /// Writes a call's new state to the live-call store (or removes it once ended). A failing store is
-    /// logged loudly: the call goes on in memory, and the next transition writes it again.
+    /// Writes a call's new state to the live-call store (or removes it once ended), with the step's other
+    /// writes (``writeStep()``). A failing store is logged loudly: the call goes on in memory, and the
+    /// next transition writes it again.
     func keepLive(_ call: Call, in realm: Realm) {
-        do {
-            if call.state.isEnded {
-                try liveCalls.remove(call.id, app: realm.app)
-            } else {
-                try liveCalls.save(call, app: realm.app)
-            }
-        } catch {
-            logger.critical("the live-call store failed for call \(call.id): \(error)")
-        }
+        write(call.state.isEnded ? .callEnded(realm.app, call.id) : .liveCall(realm.app, call))
     }
 
     /// Reads back what the stores kept (after a restart): users' profiles, and the live calls. Each call
@@ -38,7 +31,7 @@ extension ServiceCore {
         for (app, call) in kept {
             guard let realm = realms[app] else {
                 logger.error("call \(call.id) belongs to app \(app), which is no longer configured; dropped")
-                try? liveCalls.remove(call.id, app: app)
+                write(.callEnded(app, call.id))
                 continue
             }
             let engine = CallEngine(call: call)

@@ -4,8 +4,9 @@ import SwitchboardCore
 import SwitchboardWire
 
 /// The service's whole state and every transition of it. Lives inside ``SignalingService``'s lock:
-/// nothing here is thread-safe on its own, and nothing here waits. Frames out are handed to the
-/// connections while the lock is held, which keeps every session's events in order.
+/// nothing here is thread-safe on its own, and nothing here waits. Each hold of the lock is a step
+/// (``endOfStep()``): its store writes are committed at its end, then its frames are handed to the
+/// connections, still under the lock, which keeps every session's events in order.
 final class ServiceCore {
     let configuration: ServiceConfiguration
     let store: any CallRecordStore
@@ -40,9 +41,14 @@ final class ServiceCore {
     var timerSleeper: Task<Void, Never>?
     var timerSleepsUntil: Timestamp?
 
-    /// Records the store refused, retried with the next record.
+    /// Records not written yet: this step's, and those the store refused, retried with the next record.
     var pendingRecords: [(AppID, CallRecord)] = []
     static let pendingRecordLimit = 10_000
+
+    /// Where the store writes go (``StoreRouting``), and what the current step holds back until they
+    /// are durable (``StepOutbox``).
+    let storeRouting: StoreRouting
+    var outbox = StepOutbox()
 
     /// Where new identifiers come from.
     var randomness = SystemRandomNumberGenerator()
@@ -60,6 +66,7 @@ final class ServiceCore {
         self.backendEvents = backendEvents
         self.verifier = verifier
         self.logger = logger
+        storeRouting = StoreRouting(records: store, liveCalls: liveCalls, profiles: profiles)
         var byVendor: [String: AppConfiguration] = [:]
         for app in configuration.apps {
             for vendorID in app.vendorIDs { byVendor[vendorID] = app }
@@ -101,14 +108,17 @@ final class ServiceCore {
         }
     }
 
+    /// Sends a frame at the end of the step, once the step's writes are durable (``endOfStep()``).
     func send(_ frame: ServerFrame, to connection: ConnectionID) {
-        links[connection]?.connection.send(frame)
+        guard let link = links[connection] else { return }
+        outbox.deliveries.append(.frame(link.connection, frame))
     }
 
-    /// Ends a connection from the service's side: it receives no more frames.
+    /// Ends a connection from the service's side: it receives no more frames (those sent before go out
+    /// first).
     func disconnect(_ id: ConnectionID) {
         guard let link = links.removeValue(forKey: id) else { return }
-        link.connection.close()
+        outbox.deliveries.append(.close(link.connection))
     }
 
     /// The server is shutting down (docs/SERVER.md, "Shutdown"): every logged-in connection gets
@@ -121,19 +131,14 @@ final class ServiceCore {
                 send(.bye(Bye(reason: .serverShutdown, message: "the server is shutting down; reconnect in a moment")), to: id)
             }
             closed(id, at: now)
-            link.connection.close()
+            outbox.deliveries.append(.close(link.connection))
         }
-        var unsaved: [(AppID, CallRecord)] = []
-        for (app, pending) in pendingRecords {
-            do {
-                try store.save(pending, app: app)
-            } catch {
-                unsaved.append((app, pending))
-            }
+        if !pendingRecords.isEmpty {
+            outbox.recordsChanged = true
+            writeStep()
         }
-        pendingRecords = unsaved
-        if !unsaved.isEmpty {
-            logger.critical("shutting down with \(unsaved.count) call records the store refused")
+        if !pendingRecords.isEmpty {
+            logger.critical("shutting down with \(pendingRecords.count) call records the store refused")
         }
     }
 

@@ -63,9 +63,21 @@ public final class SignalingService: Sendable {
     // Every entry point reads the clock inside the lock (``ServiceCore/now(on:)``), so the instants the
     // core sees never go backwards, whichever thread comes first.
 
-    /// Handles one frame from a connection.
+    /// Handles one frame from a connection. What it writes is committed to the stores (one transaction
+    /// for a transactional store) before its response and events go out.
     public func receive(_ frame: ClientFrame, from connection: ConnectionID) {
         core.withLock { $0.receive(frame, from: connection, at: $0.now(on: clock)) }
+    }
+
+    /// Handles frames that arrived together, from one connection or several, in order, as one step
+    /// (docs/ARCHITECTURE.md, "Steps and durability"): what they all write is committed in one
+    /// transaction (a group commit), and then their responses and events go out.
+    public func receive(_ batch: [(frame: ClientFrame, connection: ConnectionID)]) {
+        core.withLock { core in
+            for (frame, connection) in batch {
+                core.receive(frame, from: connection, at: core.now(on: clock))
+            }
+        }
     }
 
     /// Handles a frame the transport could not decode (see ``SwitchboardWire/WireCodec``). Pass the

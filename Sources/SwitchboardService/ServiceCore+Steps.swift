@@ -1,0 +1,184 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// What the current step of the service holds back (docs/ARCHITECTURE.md, "Steps and durability"): its
+/// store writes, and what it tells anyone, which goes out only once the writes are durable.
+struct StepOutbox {
+    enum Delivery {
+        case frame(any ServiceConnection, ServerFrame)
+        case close(any ServiceConnection)
+        case backend(BackendEvent)
+    }
+
+    /// Writes not handed to the stores yet, in order.
+    var writes: [StoreWrite] = []
+    /// Whether a record joined ``ServiceCore/pendingRecords`` in this step: then every pending record is
+    /// written with the step.
+    var recordsChanged = false
+    /// Frames, closes and backend events, in the order the step produced them.
+    var deliveries: [Delivery] = []
+}
+
+extension ServiceCore: LockedSteps {
+    /// The end of a step; every hold of the service's lock ends with it. The step's writes reach the
+    /// stores first (one transaction for the server's SQLite store, whatever the step wrote), then the
+    /// frames, closes and backend events the step produced go out, in order: nobody is told of a
+    /// transition before it is durable, and a step costs one commit however many writes it made.
+    func endOfStep() {
+        if !outbox.writes.isEmpty || outbox.recordsChanged {
+            writeStep()
+        }
+        guard !outbox.deliveries.isEmpty else { return }
+        for delivery in outbox.deliveries {
+            switch delivery {
+            case .frame(let connection, let frame): connection.send(frame)
+            case .close(let connection): connection.close()
+            case .backend(let event): backendEvents?.deliver(event)
+            }
+        }
+        outbox.deliveries.removeAll(keepingCapacity: true)
+    }
+
+    /// Queues a write for the end of the step. A call written again right after its last write (a
+    /// deadline carried out before the command that follows it) is written once, as it is last.
+    func write(_ write: StoreWrite) {
+        if let last = outbox.writes.last, last.isSuperseded(by: write) {
+            outbox.writes[outbox.writes.count - 1] = write
+        } else {
+            outbox.writes.append(write)
+        }
+    }
+
+    /// Tells the app's backend at the end of the step (``BackendEventSink``), after the step's writes.
+    func deliverToBackend(_ event: BackendEvent) {
+        guard backendEvents != nil else { return }
+        outbox.deliveries.append(.backend(event))
+    }
+
+    /// Hands the step's writes so far to the stores: ``endOfStep()`` does at the end, and a request whose
+    /// answer depends on its write (``setProfile(nickname:avatarURL:extendedData:for:in:at:followUps:)``)
+    /// or that reads the store does at once. A failure is logged; a record that failed stays pending and
+    /// is retried with the next record; a live call is written again at its next transition. Returns the
+    /// writes that failed.
+    @discardableResult
+    func writeStep() -> [(write: StoreWrite, error: any Error)] {
+        var writes: [StoreWrite] = []
+        swap(&writes, &outbox.writes)
+        let withRecords = outbox.recordsChanged
+        if withRecords {
+            writes += pendingRecords.map { StoreWrite.record($0.0, $0.1) }
+            outbox.recordsChanged = false
+        }
+        guard !writes.isEmpty else { return [] }
+        let failures = storeRouting.write(writes)
+        var unsaved: [(AppID, CallRecord)] = []
+        for (write, error) in failures {
+            switch write {
+            case .record(let app, let record):
+                logger.error("storing the record of call \(record.callID) for \(record.owner) failed: \(error)")
+                unsaved.append((app, record))
+            case .liveCall(_, let call):
+                logger.critical("the live-call store failed for call \(call.id): \(error)")
+            case .callEnded(_, let id):
+                logger.critical("the live-call store failed for call \(id): \(error)")
+            case .profile(_, let profile):
+                logger.error("storing the profile of \(profile.user) failed: \(error)")
+            }
+        }
+        if withRecords {
+            pendingRecords = unsaved
+        }
+        return failures
+    }
+}
+
+/// Where each kind of write goes. Writes for one transactional store (``TransactionalStore``) are
+/// committed together, the others written one by one.
+struct StoreRouting {
+    let records: any CallRecordStore
+    let liveCalls: any LiveCallStore
+    let profiles: any ProfileStore
+    private let transactionalRecords: (any TransactionalStore)?
+    private let transactionalLiveCalls: (any TransactionalStore)?
+    private let transactionalProfiles: (any TransactionalStore)?
+    /// The one transactional store that is all three, when it is (the server's SQLite store).
+    private let single: (any TransactionalStore)?
+
+    init(records: any CallRecordStore, liveCalls: any LiveCallStore, profiles: any ProfileStore) {
+        self.records = records
+        self.liveCalls = liveCalls
+        self.profiles = profiles
+        transactionalRecords = records as? any TransactionalStore
+        transactionalLiveCalls = liveCalls as? any TransactionalStore
+        transactionalProfiles = profiles as? any TransactionalStore
+        if let store = transactionalRecords, store === transactionalLiveCalls, store === transactionalProfiles {
+            single = store
+        } else {
+            single = nil
+        }
+    }
+
+    /// Writes `writes`; returns those that failed, with why (every write of a transaction that failed).
+    func write(_ writes: [StoreWrite]) -> [(write: StoreWrite, error: any Error)] {
+        if let single {
+            do {
+                try single.commit(writes)
+                return []
+            } catch {
+                return writes.map { ($0, error) }
+            }
+        }
+        var failures: [(write: StoreWrite, error: any Error)] = []
+        var transactions: [(store: any TransactionalStore, writes: [StoreWrite])] = []
+        for write in writes {
+            if let store = transactional(for: write) {
+                if let index = transactions.firstIndex(where: { $0.store === store }) {
+                    transactions[index].writes.append(write)
+                } else {
+                    transactions.append((store, [write]))
+                }
+                continue
+            }
+            do {
+                switch write {
+                case .record(let app, let record): try records.save(record, app: app)
+                case .liveCall(let app, let call): try liveCalls.save(call, app: app)
+                case .callEnded(let app, let id): try liveCalls.remove(id, app: app)
+                case .profile(let app, let profile): try profiles.save(profile, app: app)
+                }
+            } catch {
+                failures.append((write, error))
+            }
+        }
+        for (store, writes) in transactions {
+            do {
+                try store.commit(writes)
+            } catch {
+                failures += writes.map { ($0, error) }
+            }
+        }
+        return failures
+    }
+
+    private func transactional(for write: StoreWrite) -> (any TransactionalStore)? {
+        switch write {
+        case .record: transactionalRecords
+        case .liveCall, .callEnded: transactionalLiveCalls
+        case .profile: transactionalProfiles
+        }
+    }
+}
+
+extension StoreWrite {
+    /// Whether `later`, written right after this, makes this one moot: both are the same live call's.
+    func isSuperseded(by later: StoreWrite) -> Bool {
+        switch (self, later) {
+        case (.liveCall(let app, let call), .liveCall(let laterApp, let laterCall)):
+            app == laterApp && call.id == laterCall.id
+        case (.liveCall(let app, let call), .callEnded(let laterApp, let id)):
+            app == laterApp && call.id == id
+        default:
+            false
+        }
+    }
+}

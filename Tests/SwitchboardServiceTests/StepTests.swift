@@ -1,0 +1,178 @@
+import Synchronization
+import Testing
+import SwitchboardCore
+import SwitchboardProfiles
+import SwitchboardService
+import SwitchboardWire
+
+/// A transactional store that is all three of the service's stores: it keeps what it is given in memory,
+/// every commit's writes, and how many frames a watched connection had received when each commit ran.
+final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, @unchecked Sendable {
+    // @unchecked: `watched` is set once, before the service sends anything.
+    struct Commit {
+        var writes: [StoreWrite]
+        var framesBefore: Int
+    }
+
+    struct Refused: Error {}
+
+    let records = InMemoryCallRecordStore()
+    private let state = Mutex<(commits: [Commit], live: [CallID: Call], profiles: [UserID: Profile], failing: Bool)>(
+        ([], [:], [:], false))
+    var watched: RawConnection?
+
+    var commits: [Commit] { state.withLock { $0.commits } }
+    var live: [CallID: Call] { state.withLock { $0.live } }
+
+    func fail(_ failing: Bool) {
+        state.withLock { $0.failing = failing }
+    }
+
+    func commit(_ writes: [StoreWrite]) throws {
+        let framesBefore = watched?.frames.count ?? 0
+        try state.withLock { state in
+            if state.failing { throw Refused() }
+            state.commits.append(Commit(writes: writes, framesBefore: framesBefore))
+            for write in writes {
+                switch write {
+                case .record(let app, let record): records.save(record, app: app)
+                case .liveCall(_, let call): state.live[call.id] = call
+                case .callEnded(_, let id): state.live[id] = nil
+                case .profile(_, let profile): state.profiles[profile.user] = profile
+                }
+            }
+        }
+    }
+
+    func save(_ record: CallRecord, app: AppID) throws { try commit([.record(app, record)]) }
+    func save(_ call: Call, app: AppID) throws { try commit([.liveCall(app, call)]) }
+    func remove(_ id: CallID, app: AppID) throws { try commit([.callEnded(app, id)]) }
+    func save(_ profile: Profile, app: AppID) throws { try commit([.profile(app, profile)]) }
+
+    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) -> (records: [CallRecord], next: RecordCursor?) {
+        records.page(app: app, owner: owner, after: cursor, limit: limit)
+    }
+
+    func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
+        records.delete(app: app, owner: owner, calls: calls)
+    }
+
+    func liveCalls() -> [(app: AppID, call: Call)] { [] }
+    func profiles() -> [(app: AppID, profile: Profile)] { [] }
+}
+
+/// Each hold of the service's lock is one step: what it wrote reaches a transactional store in one
+/// commit, before any frame of the step goes out (docs/ARCHITECTURE.md, "Steps and durability").
+@Suite("Steps: one commit, then the frames")
+struct StepTests {
+    private func harness(_ store: JournalStore) -> ServiceHarness {
+        ServiceHarness(store: store, liveCalls: store, profiles: store)
+    }
+
+    @Test("each request of a complete call is one commit, made before its response and its events go out")
+    func oneCommitPerRequest() throws {
+        let store = JournalStore()
+        let harness = harness(store)
+        let alice = try harness.login("alice")
+        let bob = try harness.login("bob")
+        store.watched = alice
+        #expect(store.commits.count == 2, "each first login stores that the user exists")
+
+        /// Runs `step` and returns the one commit it made, checking that alice had not been sent
+        /// anything of it yet when it ran.
+        func oneCommit(_ what: String, _ step: () throws -> Void) throws -> [StoreWrite] {
+            let before = (commits: store.commits.count, frames: alice.frames.count)
+            try step()
+            let commits = store.commits.dropFirst(before.commits)
+            #expect(commits.count == 1, "\(what): \(commits.count) commits")
+            #expect(commits.first?.framesBefore == before.frames, "\(what): committed after a frame went out")
+            #expect(alice.frames.count > before.frames, "\(what): nothing reached alice")
+            return commits.first?.writes ?? []
+        }
+
+        var call = Call?.none
+        let invited = try oneCommit("invite") {
+            call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                        parameters: CallParameters(confirmsAccept: true))))
+        }
+        let id = try #require(call?.id)
+        #expect(invited.map(\.kind) == ["liveCall"])
+        #expect(try oneCommit("ack") { _ = try bob.call(.call(id, .acknowledge)) }.map(\.kind) == ["liveCall"])
+        #expect(try oneCommit("accept") { _ = try bob.call(.call(id, .accept(data: nil))) }.map(\.kind) == ["liveCall"])
+        #expect(try oneCommit("confirm") { _ = try alice.call(.call(id, .confirm(invitee: "bob"))) }.map(\.kind) == ["liveCall"])
+        let ended = try oneCommit("end") { _ = try alice.call(.call(id, .end(data: nil))) }
+        #expect(ended.map(\.kind).sorted() == ["callEnded", "record", "record"])
+        #expect(store.live.isEmpty)
+        #expect(store.records.page(app: .development, owner: "bob", after: nil, limit: 10).records.map(\.callID) == [id])
+
+        let idle = store.commits.count
+        alice.send(.ping)
+        _ = try alice.request(.getCall(id))
+        _ = try alice.request(.callRecords(RecordQuery(limit: 10)))
+        #expect(store.commits.count == idle, "a step that writes nothing commits nothing")
+    }
+
+    @Test("frames that arrive together are one step: one commit for all their writes, then every answer")
+    func groupCommit() throws {
+        let store = JournalStore()
+        let harness = harness(store)
+        let alice = try harness.login("alice")
+        let carol = try harness.login("carol")
+        store.watched = alice
+        let before = (commits: store.commits.count, frames: alice.frames.count)
+        harness.service.receive([
+            (.request(Request(id: 7, operation: .invite(InviteRequest(invitees: ["bob"])))), alice.id),
+            (.request(Request(id: 8, operation: .invite(InviteRequest(invitees: ["dave"])))), carol.id),
+            (.ping, alice.id),
+        ])
+        let commits = store.commits.dropFirst(before.commits)
+        #expect(commits.count == 1)
+        #expect(commits.first?.writes.map(\.kind) == ["liveCall", "liveCall"])
+        #expect(commits.first?.framesBefore == before.frames, "alice's answer and pong came after the commit")
+        #expect(alice.frames.dropFirst(before.frames).contains { if case .response(let response) = $0 { response.id == 7 } else { false } })
+        #expect(alice.frames.last?.type == "pong")
+        #expect(carol.frames.contains { if case .response(let response) = $0 { response.id == 8 } else { false } })
+        #expect(store.live.count == 2)
+    }
+
+    @Test("a commit that fails still answers; its records stay pending and go with the next record")
+    func failedCommitKeepsRecords() throws {
+        let store = JournalStore()
+        let harness = harness(store)
+        let alice = try harness.login("alice")
+        _ = try harness.login("bob")
+        store.fail(true)
+        let first = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
+        #expect(try alice.request(.call(first.id, .cancel(invitees: nil, data: nil))).failure == nil)
+        #expect(store.records.page(app: .development, owner: "alice", after: nil, limit: 10).records.isEmpty)
+        store.fail(false)
+        let second = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
+        _ = try alice.call(.call(second.id, .cancel(invitees: nil, data: nil)))
+        let kept = store.records.page(app: .development, owner: "alice", after: nil, limit: 10).records.map(\.callID)
+        #expect(Set(kept) == [first.id, second.id])
+        #expect(store.commits.last?.writes.filter { $0.kind == "record" }.count == 4, "both calls' records, in one commit")
+    }
+
+    @Test("a profile the store refuses is answered internal_error and changes nothing")
+    func refusedProfile() throws {
+        let store = JournalStore()
+        let harness = harness(store)
+        let alice = try harness.login("alice")
+        _ = try alice.request(.setProfile(nickname: "A", avatarURL: nil, extendedData: nil))
+        store.fail(true)
+        #expect(try alice.request(.setProfile(nickname: "B", avatarURL: nil, extendedData: nil)).failureCode == "internal_error")
+        store.fail(false)
+        #expect(try alice.request(.queryProfiles(["alice"])) == .success(.profiles([Profile(user: "alice", nickname: "A")])))
+    }
+}
+
+extension StoreWrite {
+    var kind: String {
+        switch self {
+        case .record: "record"
+        case .liveCall: "liveCall"
+        case .callEnded: "callEnded"
+        case .profile: "profile"
+        }
+    }
+}
