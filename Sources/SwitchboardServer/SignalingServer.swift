@@ -33,6 +33,8 @@ public final class SignalingServer: Sendable {
     public var connectionCapacity: Int { table.capacity }
     /// What hostile clients can make the server log goes through this.
     let boundedLog: LogRateLimiter
+    /// Each event loop's ``StepBatcher``, by the loop's identity.
+    private let batchers = Mutex<[ObjectIdentifier: NIOLoopBound<StepBatcher>]>([:])
 
     public convenience init(configuration: ServerConfiguration, service: SignalingService, logger: Logger) {
         self.init(configuration: configuration, service: service, companions: [], logger: logger)
@@ -320,7 +322,8 @@ public final class SignalingServer: Sendable {
     /// parse or decode is answered with an error (to its request, when the id could be read); a request
     /// beyond the connection's rate is answered `rate_limited` and not carried out.
     func receive(
-        _ bytes: [UInt8], from id: ConnectionID, on connection: WebSocketServiceConnection, buckets: inout Buckets
+        _ bytes: [UInt8], from id: ConnectionID, on connection: WebSocketServiceConnection, buckets: inout Buckets,
+        step: StepBatcher
     ) {
         let frame: ClientFrame
         do throws(InvalidClientFrame) {
@@ -337,23 +340,32 @@ public final class SignalingServer: Sendable {
                 connection.guarded?.fail(.invalidFrames)
                 return
             }
+            step.flush()
             service.receiveInvalid(error.error, requestID: error.requestID, from: id)
             return
         }
         guard case .request(let request) = frame else {
             metrics.frameIn(frame.type)
-            service.receive(frame, from: id)
+            step.add(frame, from: id)
             return
         }
         metrics.frameIn("req")
         guard buckets.requests.take() else {
+            step.flush()
             service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
                                    requestID: request.id, from: id)
             return
         }
-        let started = ContinuousClock.now
-        service.receive(frame, from: id)
-        metrics.requestLatency(ContinuousClock.now - started)
+        step.add(frame, from: id)
+    }
+
+    /// The step batcher of `eventLoop` (one per event loop, made on first use); on that event loop.
+    func stepBatcher(on eventLoop: any EventLoop) -> StepBatcher {
+        let key = ObjectIdentifier(eventLoop)
+        if let batcher = batchers.withLock({ $0[key] }) { return batcher.value }
+        let batcher = StepBatcher(service: service, metrics: metrics, eventLoop: eventLoop)
+        batchers.withLock { $0[key] = NIOLoopBound(batcher, eventLoop: eventLoop) }
+        return batcher
     }
 }
 
@@ -372,11 +384,13 @@ final class FrameReceiver {
     private let id: ConnectionID
     private let connection: WebSocketServiceConnection
     private var buckets: Buckets
+    private let step: StepBatcher
 
     init(server: SignalingServer, id: ConnectionID, connection: WebSocketServiceConnection) {
         self.server = server
         self.id = id
         self.connection = connection
+        step = server.stepBatcher(on: connection.eventLoop)
         let configuration = server.configuration
         buckets = Buckets(
             requests: TokenBucket(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
@@ -385,7 +399,7 @@ final class FrameReceiver {
 
     func receive(_ bytes: [UInt8]) {
         connection.touch()
-        server.receive(bytes, from: id, on: connection, buckets: &buckets)
+        server.receive(bytes, from: id, on: connection, buckets: &buckets, step: step)
     }
 }
 

@@ -71,6 +71,9 @@ final class WebSocketServiceConnection: ServiceConnection {
         flushes = .makeBoxSendingValue(Deque(), eventLoop: channel.eventLoop)
     }
 
+    /// The event loop the connection's frames are received and written on.
+    var eventLoop: any EventLoop { channel.eventLoop }
+
     /// How long the oldest write not yet taken by the socket has been waiting (a client that stopped
     /// reading), zero when none is.
     func writeStall(at now: ContinuousClock.Instant) -> Duration {

@@ -1,0 +1,47 @@
+import NIOCore
+import SwitchboardService
+import SwitchboardWire
+
+/// The client frames one event loop received during one of its turns, from all its connections, handed to
+/// the service as one step (docs/ARCHITECTURE.md, "Steps and durability"): everything they write is
+/// committed in one transaction, a group commit, and then their responses and events go out. The first
+/// frame of a turn schedules the step at the end of the turn; each connection's frames keep their order.
+/// Only its event loop touches it.
+final class StepBatcher {
+    private let service: SignalingService
+    private let metrics: ServerMetrics
+    private let eventLoop: any EventLoop
+    private var pending: [(frame: ClientFrame, connection: ConnectionID)] = []
+    private var requests = 0
+
+    init(service: SignalingService, metrics: ServerMetrics, eventLoop: any EventLoop) {
+        self.service = service
+        self.metrics = metrics
+        self.eventLoop = eventLoop
+    }
+
+    /// Adds a decoded frame to the turn's step.
+    func add(_ frame: ClientFrame, from connection: ConnectionID) {
+        pending.append((frame, connection))
+        if case .request = frame { requests += 1 }
+        if pending.count == 1 {
+            let this = NIOLoopBound(self, eventLoop: eventLoop)
+            eventLoop.execute { this.value.flush() }
+        }
+    }
+
+    /// Hands the frames gathered so far to the service now: at the end of the turn, and before anything
+    /// else reaches the service from this event loop (a refusal of a later frame), so nothing overtakes them.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        let count = requests
+        pending.removeAll(keepingCapacity: true)
+        requests = 0
+        let started = ContinuousClock.now
+        service.receive(batch)
+        // The step's time is each of its requests' time in the service.
+        let elapsed = ContinuousClock.now - started
+        for _ in 0..<count { metrics.requestLatency(elapsed) }
+    }
+}
