@@ -4,9 +4,11 @@
     python3 Benchmarks/plot.py DIR
 
 Reads DIR/switchboard.csv (from `switchboard loadtest calls --csv`) and DIR/sip-reference.csv (from
-Benchmarks/sip-reference), which share one header. Prints a Markdown table of both systems by offered rate,
-each system's knee (the highest offered rate with at least 99.9 % of calls established) and their ratio, and
-writes DIR/latency-vs-rate.svg: established calls/s and invite-to-ring p50/p99 against the offered rate.
+Benchmarks/sip-reference), which share one header (Switchboard's adds `refused_cps`: calls the server refused at
+once as overloaded, which are not failures). Prints a Markdown table of both systems by offered rate, each
+system's knee (the highest offered rate with at least 99.9 % of calls established), their ratio, and how each
+held up offered twice its knee and more (established against the knee's, refused, failed), and writes
+DIR/latency-vs-rate.svg: established calls/s and invite-to-ring p50/p99 against the offered rate.
 
 The SVG is written by hand: the docs need one static chart of a few polylines, which does not justify a
 plotting stack (matplotlib is not on these machines).
@@ -42,24 +44,49 @@ def knee(rows):
     return max((r["offered_cps"] for r in ok), default=0)
 
 
+def refused(row):
+    """Calls refused at once as overloaded, per second (NaN where the system reports none)."""
+    value = row.get("refused_cps", float("nan"))
+    return value if isinstance(value, float) else float("nan")
+
+
 def table(systems):
     rates = sorted({offered_key(r) for rows in systems.values() for r in rows})
     names = list(systems)
     head = "| offered calls/s | " + " | ".join(
-        f"{n}: established/s | failed % | ring p50 / p99 ms | setup p50 / p99 ms" for n in names) + " |"
-    lines = [head, "|" + "---|" * (1 + 4 * len(names))]
+        f"{n}: established/s | refused/s | failed % | ring p50 / p99 ms | setup p50 / p99 ms" for n in names) + " |"
+    lines = [head, "|" + "---|" * (1 + 5 * len(names))]
     for rate in rates:
         cells = [f"{rate:.0f}"]
         for n in names:
             row = next((r for r in systems[n] if offered_key(r) == rate), None)
             if row is None:
-                cells += ["", "", "", ""]
+                cells += ["", "", "", "", ""]
             else:
-                cells += [f"{row['established_cps']:.0f}", f"{row['failed_pct']:.2f}",
+                cells += [f"{row['established_cps']:.0f}",
+                          "" if math.isnan(refused(row)) else f"{refused(row):.0f}", f"{row['failed_pct']:.2f}",
                           f"{row['ring_p50_ms']:.2f} / {row['ring_p99_ms']:.2f}",
                           f"{row['setup_p50_ms']:.2f} / {row['setup_p99_ms']:.2f}"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def overload(rows, knee_rate):
+    """How the system held up offered at least twice its knee: graceful means the established rate stays
+    near the knee's and the excess is refused at once (or fails fast), not queued until it times out."""
+    base = next((r for r in rows if r["offered_cps"] == knee_rate), None)
+    if not knee_rate or base is None:
+        return []
+    lines = []
+    for row in sorted(rows, key=lambda r: r["offered_cps"]):
+        if row["offered_cps"] < 1.9 * knee_rate:
+            continue
+        kept = row["established_cps"] / base["established_cps"] * 100
+        shed = "" if math.isnan(refused(row)) else f", refused {refused(row):.0f}/s"
+        lines.append(f"{row['offered_cps'] / knee_rate:.1f}x the knee ({row['offered_cps']:.0f}/s): established "
+                     f"{row['established_cps']:.0f}/s ({kept:.0f} % of the knee's){shed}, failed {row['failed_pct']:.2f} %, "
+                     f"ring p50 / p99 {row['ring_p50_ms']:.1f} / {row['ring_p99_ms']:.1f} ms")
+    return lines
 
 
 def svg_chart(x0, y0, w, h, title, series, ylabel, log_y=False):
@@ -125,6 +152,9 @@ def main():
         print(f"knee of {n}: {k:.0f} calls/s (highest offered rate with >= {100 - KNEE_FAILED_PCT} % established)")
     if len(knees) == 2 and knees.get("kamailio+sipp"):
         print(f"ratio switchboard / kamailio+sipp: {knees['switchboard'] / knees['kamailio+sipp']:.2f}x")
+    for n, rows in systems.items():
+        for line in overload(rows, knees[n]):
+            print(f"overload of {n}: {line}")
 
     throughput = [(n, COLORS.get(n, "#555"), False, [(r["offered_cps"], r["established_cps"]) for r in rows])
                   for n, rows in systems.items()]

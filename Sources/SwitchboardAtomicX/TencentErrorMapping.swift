@@ -4,12 +4,16 @@ import SwitchboardWire
 /// The codes a Tencent app sees, in one place. Call failures reuse the TUICallEngine constants
 /// (docs/TENCENT.md, "TUICallEngine error codes"); login failures use the IM SDK's UserSig codes, which
 /// is what a Tencent app already handles (70001 expired, 70003 invalid): AtomicXCore documents no login
-/// codes (docs/TENCENT.md, "Vendor codes where AtomicXCore has none").
+/// codes (docs/TENCENT.md, "Vendor codes where AtomicXCore has none"); nor one for an overloaded server,
+/// which is the IM SDK's -10114.
 enum TencentErrorMapping {
     /// IM `ERR_USER_SIG_EXPIRED`: the UserSig has expired.
     static let userSigExpired = 70001
     /// IM `ERR_USER_SIG_INVALID` (the sig does not verify for this user and SDKAppID).
     static let userSigInvalid = 70003
+    /// IM `ERR_SVR_SSO_OVERLOAD`: the server is overloaded and refuses service (docs/TENCENT.md,
+    /// "Overloaded server").
+    static let serverOverload = -10114
 
     static func info(_ code: Int32, _ message: String) -> ErrorInfo {
         ErrorInfo(code: Int(code), message: message)
@@ -17,6 +21,7 @@ enum TencentErrorMapping {
 
     /// A call request the service refused or could not answer.
     static func callError(_ error: SignalingError) -> ErrorInfo {
+        if error.code == .service(.overloaded) { return ErrorInfo(code: serverOverload, message: error.message) }
         let code: Int32
         switch error.code {
         case .call(let callCode):

@@ -37,6 +37,8 @@ public struct CallFlow: Sendable {
         case acceptToConnected
         /// Invite sent → the callee is connected (SIP: INVITE → 200 at the UAC).
         case setup
+        /// Invite sent → the server's refusal of it as overloaded (SIP: INVITE → 503).
+        case inviteToRefusal
     }
 
     public enum Outcome: Sendable, Hashable {
@@ -46,6 +48,9 @@ public struct CallFlow: Sendable {
         /// A connection of the pair dropped while the call was going (the server went away, or the
         /// session was lost): not the server's failure, counted apart.
         case interrupted
+        /// The server refused the invite at once as overloaded, changing nothing (docs/SERVER.md,
+        /// "Overload"): load shedding working as meant, not a failure; counted apart.
+        case overloaded
     }
 
     public let kind: FlowKind
@@ -97,6 +102,9 @@ public struct CallFlow: Sendable {
         case .failure(let error) where error.code == .service(.disconnected):
             // The session lost its link and the service lost the session: the request's fate is unknown.
             return interrupted()
+        case .failure(let error) where step == .invite && error.code == .service(.overloaded):
+            isFinished = true
+            return [.measured(.inviteToRefusal, now - started), .finished(.overloaded)]
         case .failure(let error):
             return fail(.refused(step, error.code.rawValue))
         case .success(let reply):

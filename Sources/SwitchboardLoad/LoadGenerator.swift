@@ -206,7 +206,7 @@ public final class LoadGenerator: Sendable {
                 let ring = LatencySummary(snapshot.latencies[.inviteToRing]!)
                 let elapsed = snapshot.firstStart.map { (now - $0).seconds } ?? 0
                 let reconnecting = ledger.recovering.load(ordering: .relaxed)
-                progress("\r\(elapsed.formatted(decimals: 0)) s: placed \(snapshot.startedCount), established \(snapshot.established) (\(rate.formatted(decimals: 0))/s now), in flight \(snapshot.inFlight), failed \(snapshot.failedCount), interrupted \(snapshot.interruptedCount), reconnecting \(reconnecting) pairs, ring p99 \(ring.p99.formatted(decimals: 2)) ms    ")
+                progress("\r\(elapsed.formatted(decimals: 0)) s: placed \(snapshot.startedCount), established \(snapshot.established) (\(rate.formatted(decimals: 0))/s now), in flight \(snapshot.inFlight), refused \(snapshot.refusedCount), failed \(snapshot.failedCount), interrupted \(snapshot.interruptedCount), reconnecting \(reconnecting) pairs, ring p99 \(ring.p99.formatted(decimals: 2)) ms    ")
             }
         }
     }

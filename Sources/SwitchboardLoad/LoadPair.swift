@@ -252,7 +252,7 @@ final class LoadPair: Sendable {
             state.deadline = nil
             ledger.finished(flow, outcome)
             switch outcome {
-            case .completed, .failed(.refused), .failed(.unexpected):
+            case .completed, .overloaded, .failed(.refused), .failed(.unexpected):
                 makeAvailable(&state, at: now)
             case .interrupted:
                 if state.recovery == nil && !state.retired { beginRecovery(&state) }

@@ -14,6 +14,13 @@ public struct LoadReport: Sendable {
     public var completed: [FlowKind: Int]
     public var established: Int
     public var failures: [FailureCause: Int]
+    /// Calls the server refused at once as overloaded (load shedding, docs/SERVER.md, "Overload"): not
+    /// failures, and not in ``failedPercent``.
+    public var refused: [FlowKind: Int]
+    /// Refused calls per second over the time calls were being placed.
+    public var refusedRate: Double
+    /// Invite → the refusal, for the refused calls.
+    public var inviteToRefusal: LatencySummary
     public var inviteToRing: LatencySummary
     public var acceptToConnected: LatencySummary
     public var setup: LatencySummary
@@ -56,6 +63,9 @@ public struct LoadReport: Sendable {
         completed = stats.completed
         established = stats.established
         failures = stats.failures
+        refused = stats.refused
+        refusedRate = placing > 0 ? Double(stats.refusedCount) / placing : 0
+        inviteToRefusal = LatencySummary(stats.latencies[.inviteToRefusal]!)
         inviteToRing = LatencySummary(stats.latencies[.inviteToRing]!)
         acceptToConnected = LatencySummary(stats.latencies[.acceptToConnected]!)
         setup = LatencySummary(stats.latencies[.setup]!)
@@ -72,8 +82,9 @@ public struct LoadReport: Sendable {
     public var failedCount: Int { failures.values.reduce(0, +) }
     public var completedCount: Int { completed.values.reduce(0, +) }
     public var interruptedCount: Int { interrupted.values.reduce(0, +) }
+    public var refusedCount: Int { refused.values.reduce(0, +) }
 
-    /// Failed calls as a share of calls placed, in percent.
+    /// Failed calls as a share of calls placed, in percent (refused calls are not failures).
     public var failedPercent: Double {
         startedCount == 0 ? 0 : Double(failedCount) * 100 / Double(startedCount)
     }
@@ -84,6 +95,9 @@ public struct LoadReport: Sendable {
             "plan: \(plan), mix \(mix)",
             "placed \(startedCount) calls at \(offeredRate.formatted(decimals: 1))/s; established \(established) at \(establishedRate.formatted(decimals: 1))/s; failed \(failedCount) (\(failedPercent.formatted(decimals: 3)) %); \(elapsed.formatted(decimals: 1)) s in all",
         ]
+        if refusedCount > 0 {
+            lines.append("refused at once as overloaded (not failures): \(refusedCount) at \(refusedRate.formatted(decimals: 1))/s")
+        }
         for kind in FlowKind.allCases where started[kind, default: 0] > 0 {
             let cut = interrupted[kind, default: 0] > 0 ? ", interrupted \(interrupted[kind, default: 0])" : ""
             lines.append("  \(kind.rawValue): placed \(started[kind, default: 0]), completed \(completed[kind, default: 0])\(cut)")
@@ -103,17 +117,19 @@ public struct LoadReport: Sendable {
         lines.append("invite → ring:        \(inviteToRing.text)")
         lines.append("accept → connected:   \(acceptToConnected.text)")
         lines.append("invite → connected:   \(setup.text)")
+        if refusedCount > 0 { lines.append("invite → refusal:     \(inviteToRefusal.text)") }
         return lines.joined(separator: "\n")
     }
 
     /// The counts as one JSON object (`--report-json FILE`), for scripts: `placed`, `completed`,
-    /// `established`, `failed` (by cause), `interrupted`, `reconnects`, `relogins`, `resumes`,
+    /// `established`, `failed` (by cause), `refused` (overloaded), `interrupted`, `reconnects`, `relogins`, `resumes`,
     /// `linksReopened`, `failedConnectionAttempts`, `reconnectRefusals` (by code), `leftoversHungUp`, `notPlaced`,
     /// `warmUpFailures`, `elapsedSeconds`.
     public var json: String {
         let object: [String: Any] = [
             "placed": startedCount, "completed": completedCount, "established": established,
             "failed": Dictionary(uniqueKeysWithValues: failures.map { ($0.key.description, $0.value) }),
+            "refused": refusedCount,
             "interrupted": interruptedCount, "reconnects": reconnects, "relogins": relogins, "resumes": resumes,
             "linksReopened": linksReopened,
             "failedConnectionAttempts": failedConnectionAttempts, "reconnectRefusals": reconnectRefusals,
@@ -124,16 +140,17 @@ public struct LoadReport: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The CSV header shared with `Benchmarks/sip-reference` (its `sip-reference.csv`).
+    /// The CSV header shared with `Benchmarks/sip-reference` (its `sip-reference.csv`), and one column
+    /// of Switchboard's own: calls refused at once as overloaded, per second.
     public static let csvHeader =
-        "system,offered_cps,established_cps,failed_pct,ring_p50_ms,ring_p90_ms,ring_p99_ms,setup_p50_ms,setup_p90_ms,setup_p99_ms,duration_s"
+        "system,offered_cps,established_cps,failed_pct,ring_p50_ms,ring_p90_ms,ring_p99_ms,setup_p50_ms,setup_p90_ms,setup_p99_ms,duration_s,refused_cps"
 
     /// This run as one CSV row under ``csvHeader``.
     public func csvRow(system: String = "switchboard") -> String {
         [system, offeredRate.formatted(decimals: 1), establishedRate.formatted(decimals: 1), failedPercent.formatted(decimals: 3),
          inviteToRing.p50.formatted(decimals: 3), inviteToRing.p90.formatted(decimals: 3), inviteToRing.p99.formatted(decimals: 3),
          setup.p50.formatted(decimals: 3), setup.p90.formatted(decimals: 3), setup.p99.formatted(decimals: 3),
-         elapsed.formatted(decimals: 1)].joined(separator: ",")
+         elapsed.formatted(decimals: 1), refusedRate.formatted(decimals: 1)].joined(separator: ",")
     }
 }
 

@@ -13,6 +13,8 @@ public struct LoadStats: Sendable {
     public private(set) var failures: [FailureCause: Int] = [:]
     /// Calls going when a connection of their pair dropped (``CallFlow/Outcome/interrupted``).
     public private(set) var interrupted: [FlowKind: Int] = [:]
+    /// Calls the server refused at once as overloaded (``CallFlow/Outcome/overloaded``).
+    public private(set) var refused: [FlowKind: Int] = [:]
     /// Sessions the service had lost by the time their users reconnected (a restarted server keeps
     /// none), so that they logged in afresh.
     public internal(set) var relogins = 0
@@ -40,7 +42,8 @@ public struct LoadStats: Sendable {
     public var completedCount: Int { completed.values.reduce(0, +) }
     public var failedCount: Int { failures.values.reduce(0, +) }
     public var interruptedCount: Int { interrupted.values.reduce(0, +) }
-    public var inFlight: Int { startedCount - completedCount - failedCount - interruptedCount }
+    public var refusedCount: Int { refused.values.reduce(0, +) }
+    public var inFlight: Int { startedCount - completedCount - failedCount - interruptedCount - refusedCount }
 
     mutating func didStart(_ kind: FlowKind, at now: ContinuousClock.Instant) {
         started[kind, default: 0] += 1
@@ -61,6 +64,7 @@ public struct LoadStats: Sendable {
         case .completed: completed[kind, default: 0] += 1
         case .failed(let cause): failures[cause, default: 0] += 1
         case .interrupted: interrupted[kind, default: 0] += 1
+        case .overloaded: refused[kind, default: 0] += 1
         }
     }
 }

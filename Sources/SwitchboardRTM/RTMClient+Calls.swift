@@ -18,7 +18,8 @@ import SwitchboardWire
 /// | accept, refuse | ended (accepted counts for refuse), or an invitation the SDK did not create | `alreadyEnd` / `notStarted` |
 ///
 /// `send` while not logged in completes with `ok`, then fails with `notLoggedIn` (docs/AGORA.md,
-/// "Sending while logged out").
+/// "Sending while logged out"); `send` to an overloaded server completes with `ok`, then fails at once
+/// with `remoteNoResponse` (docs/AGORA.md, "Overloaded server").
 extension RTMClient {
     // MARK: - Caller
 
@@ -88,6 +89,11 @@ extension RTMClient {
                 case .service(.notLoggedIn):
                     post { completion(.ok) }
                     endLocal(invitation, with: .localInvitationFailure(invitation, .notLoggedIn), state: .failure)
+                case .service(.overloaded):
+                    // Neither enum has a busy server; the invitation got nowhere, at once
+                    // (docs/AGORA.md, "Overloaded server").
+                    post { completion(.ok) }
+                    endLocal(invitation, with: .localInvitationFailure(invitation, .remoteNoResponse), state: .failure)
                 default:
                     post { completion(.ok) }
                     endLocal(invitation, with: .localInvitationFailure(invitation, .remoteNoResponse), state: .failure)

@@ -16,7 +16,9 @@ import SwitchboardWire
 ///   ],
 ///   "limits": {"maxSessionsPerUser": 16, "maxActiveCallsPerUser": 32, "maxPendingInvitationsPerUser": 32,
 ///              "maxMessageBytes": 32768, "offlineMessageBytesPerSender": 4194304,
-///              "recordRetentionDays": 30, "maxRingSeconds": 120, "tokenExpiryGraceSeconds": 0}
+///              "recordRetentionDays": 30, "maxRingSeconds": 120, "tokenExpiryGraceSeconds": 0},
+///   "overload": {"enabled": true, "highLagMilliseconds": 40, "lowLagMilliseconds": 10,
+///                "rampMilliseconds": 200, "recoveryMilliseconds": 1000}
 /// }
 /// ```
 ///
@@ -35,6 +37,9 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var maxRingSeconds: Int?
     /// The offline message and channel attribute quotas the file sets.
     public var quotas = Quotas()
+    /// Load shedding (docs/SERVER.md, "Overload"): the defaults with what the file's `overload` sets
+    /// over them; nil when the file has no `overload`.
+    public var overload: OverloadConfiguration?
 
     /// Seconds past its token's expiry that an unrenewed session lives on before the service ends it
     /// (``ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most ``maxTokenExpiryGraceSeconds``).
@@ -75,7 +80,7 @@ public struct ServerConfigFile: Sendable, Equatable {
             throw Invalid(path: "$", reason: "not JSON: \(error)")
         }
         guard let object = root.objectValue else { throw Invalid(path: "$", reason: "must be an object") }
-        try allowOnly(object, ["apps", "limits"], at: "$")
+        try allowOnly(object, ["apps", "limits", "overload"], at: "$")
         var file = ServerConfigFile()
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
@@ -97,6 +102,9 @@ public struct ServerConfigFile: Sendable, Equatable {
                 }
                 file.tokenExpiryGraceSeconds = Int(seconds)
             }
+        }
+        if let overload = object["overload"] {
+            file.overload = try Self.overload(overload, at: "$.overload")
         }
         if let apps = object["apps"] {
             guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }
@@ -213,6 +221,33 @@ public struct ServerConfigFile: Sendable, Equatable {
             }
         }
         return rules
+    }
+
+    /// The `overload` object over the defaults: marks in milliseconds, the low one under the high one.
+    private static func overload(_ value: JSONValue, at path: String) throws(Invalid) -> OverloadConfiguration {
+        guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
+        try allowOnly(object, ["enabled", "highLagMilliseconds", "lowLagMilliseconds", "rampMilliseconds",
+                               "recoveryMilliseconds"], at: path)
+        var overload = OverloadConfiguration()
+        if let enabled = object["enabled"] {
+            guard let flag = enabled.boolValue else { throw Invalid(path: "\(path).enabled", reason: "must be true or false") }
+            overload.isEnabled = flag
+        }
+        func milliseconds(_ key: String, _ range: ClosedRange<Int64>) throws(Invalid) -> Duration? {
+            guard let value = object[key] else { return nil }
+            guard let number = value.intValue, range.contains(number) else {
+                throw Invalid(path: "\(path).\(key)", reason: "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return .milliseconds(number)
+        }
+        if let high = try milliseconds("highLagMilliseconds", 1...60_000) { overload.highLag = high }
+        if let low = try milliseconds("lowLagMilliseconds", 0...60_000) { overload.lowLag = low }
+        if let ramp = try milliseconds("rampMilliseconds", 1...600_000) { overload.rampTime = ramp }
+        if let recovery = try milliseconds("recoveryMilliseconds", 1...600_000) { overload.recoveryTime = recovery }
+        guard overload.lowLag < overload.highLag else {
+            throw Invalid(path: "\(path).lowLagMilliseconds", reason: "must be below highLagMilliseconds (\(overload.highLag))")
+        }
+        return overload
     }
 
     /// A ring cap: 1 s to an hour (no profile rings longer than an hour).

@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     /// With a certificate chain and its private key (PEM files), the server speaks TLS: `wss://` and
     /// `https://`. Without, plain (meant for loopback).
     public var tls: TLSFiles?
+    /// When the server counts as overloaded and sheds new calls (docs/SERVER.md, "Overload").
+    public var overload: OverloadConfiguration
 
     /// PEM files of a certificate chain and its private key.
     public struct TLSFiles: Sendable, Equatable {
@@ -63,8 +65,10 @@ public struct ServerConfiguration: Sendable {
         requestsPerSecond: Int = 50, requestBurst: Int = 100, maxConnections: Int = 20_000, tls: TLSFiles? = nil,
         connectionCapacity: Int? = nil, writeTimeout: Duration = .seconds(2), maxQueuedFrames: Int = 4096,
         invalidFramesPerSecond: Int = 5, invalidFrameBurst: Int = 20, httpIdleTimeout: Duration = .seconds(30),
-        shutdownGrace: Duration = .seconds(2), shutdownDeadline: Duration = .seconds(8)
+        shutdownGrace: Duration = .seconds(2), shutdownDeadline: Duration = .seconds(8),
+        overload: OverloadConfiguration = OverloadConfiguration()
     ) {
+        self.overload = overload
         self.connectionCapacity = connectionCapacity
         self.writeTimeout = writeTimeout
         self.maxQueuedFrames = maxQueuedFrames

@@ -1,12 +1,13 @@
 import Foundation
 import Metrics
 import Prometheus
+import Synchronization
 import SwitchboardService
 import SwitchboardWire
 
 /// The server's metrics, in Prometheus text at `GET /metrics` (through swift-metrics, with
 /// swift-prometheus as the backend): connections, sessions, active calls, frames in and out by type,
-/// errors by code, request latency.
+/// errors by code, request latency, overload (docs/SERVER.md, "Overload").
 ///
 /// Each server has its own registry, so two servers in one process (tests) do not mix their numbers.
 final class ServerMetrics: Sendable {
@@ -17,6 +18,13 @@ final class ServerMetrics: Sendable {
     private let ringingCalls: Metrics.Gauge
     private let connectedCalls: Metrics.Gauge
     private let residentMemory: Metrics.Gauge
+    /// Overload: whether the server sheds new calls, what share, the event loops' smoothed lag, and
+    /// the new calls refused (read from the service's ``LoadShedding`` when rendered).
+    private let overloaded: Metrics.Gauge
+    private let shedRatio: Metrics.Gauge
+    private let eventLoopLag: Metrics.Gauge
+    private let overloadRefusals: Metrics.Counter
+    private let refusalsCounted = Mutex(0)
     /// Counters of the frame types and the latency timer, made once: making a metric looks it up in the
     /// registry under a lock, too slow for every frame.
     private let framesIn: [String: Metrics.Counter]
@@ -30,6 +38,10 @@ final class ServerMetrics: Sendable {
         ringingCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "ringing")], factory: factory)
         connectedCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "connected")], factory: factory)
         residentMemory = Metrics.Gauge(label: "process_resident_memory_bytes", dimensions: [], factory: factory)
+        overloaded = Metrics.Gauge(label: "switchboard_overloaded", dimensions: [], factory: factory)
+        shedRatio = Metrics.Gauge(label: "switchboard_overload_shed_ratio", dimensions: [], factory: factory)
+        eventLoopLag = Metrics.Gauge(label: "switchboard_event_loop_lag_seconds", dimensions: [], factory: factory)
+        overloadRefusals = Metrics.Counter(label: "switchboard_overload_refusals_total", dimensions: [], factory: factory)
         let factory = factory
         framesIn = Dictionary(uniqueKeysWithValues: ["hello", "req", "ack", "ping"].map {
             ($0, Metrics.Counter(label: "switchboard_frames_in_total", dimensions: [("type", $0)], factory: factory))
@@ -89,6 +101,11 @@ final class ServerMetrics: Sendable {
         requestSeconds.recordNanoseconds(duration.wholeNanoseconds)
     }
 
+    /// The overload probe's smoothed lag of the event loops.
+    func eventLoopLag(_ lag: Duration) {
+        eventLoopLag.record(Double(lag.wholeNanoseconds) / 1e9)
+    }
+
     /// Reads the service's current counts into the gauges, then renders every metric.
     func render(service: SignalingService) -> String {
         let totals = service.totals
@@ -97,6 +114,15 @@ final class ServerMetrics: Sendable {
         ringingCalls.record(totals.ringingCalls)
         connectedCalls.record(totals.connectedCalls)
         residentMemory.record(Self.residentBytes())
+        let shedding = service.loadShedding
+        let share = shedding.share
+        overloaded.record(share > 0 ? 1 : 0)
+        shedRatio.record(share)
+        let refusals = shedding.refusals
+        refusalsCounted.withLock { counted in
+            if refusals > counted { overloadRefusals.increment(by: refusals - counted) }
+            counted = max(counted, refusals)
+        }
         return registry.emitToString()
     }
 }

@@ -80,7 +80,9 @@ public final class SignalingServer: Sendable {
         let application = try makeApplication(onListening: onListening)
         // Shut down in reverse order: the drain first (every session gets its bye, every connection
         // closes), then the listener, the timers and the companions (docs/SERVER.md, "Shutdown").
-        let services: [any Service] = [ServiceTimers(service: service), ConnectionWatchdog(server: self)] + companions
+        let probe: [any Service] = configuration.overload.isEnabled
+            ? [OverloadProbe(server: self, loops: application.eventLoopGroup)] : []
+        let services: [any Service] = [ServiceTimers(service: service), ConnectionWatchdog(server: self)] + probe + companions
             + [application, ShutdownDrain(server: self)]
         var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
         // Past the deadline the group cancels what is still shutting down. No limit on cancellation

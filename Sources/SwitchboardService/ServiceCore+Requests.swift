@@ -21,6 +21,12 @@ extension ServiceCore {
             send(.response(previous), to: connection)
             return
         }
+        // Shed: refused at once and not remembered, so the same request may be sent again later
+        // (docs/SERVER.md, "Overload").
+        guard loadShedding.admits(request.operation) else {
+            send(.response(Response(id: request.id, result: .failure(LoadShedding.refusal))), to: connection)
+            return
+        }
         var followUps = FollowUps()
         let result = execute(request.operation, from: session, in: realm, at: now, followUps: &followUps)
         let response = Response(id: request.id, result: result)

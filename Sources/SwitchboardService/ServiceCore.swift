@@ -14,6 +14,8 @@ final class ServiceCore {
     let backendEvents: (any BackendEventSink)?
     let profileStore: any ProfileStore
     let verifier: any TokenVerifier
+    /// Whether new calls are refused now (docs/SERVER.md, "Overload").
+    let loadShedding: LoadShedding
     var logger: Logger
 
     /// Realms by app; in development mode there is exactly one.
@@ -57,8 +59,9 @@ final class ServiceCore {
     init(
         configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
-        profiles: any ProfileStore = MemoryOnlyProfiles(), logger: Logger
+        profiles: any ProfileStore = MemoryOnlyProfiles(), loadShedding: LoadShedding = LoadShedding(), logger: Logger
     ) {
+        self.loadShedding = loadShedding
         self.profileStore = profiles
         self.configuration = configuration
         self.store = store

@@ -15,6 +15,9 @@ public final class SignalingService: Sendable {
     public let configuration: ServiceConfiguration
     public let clock: ServiceClock
     public let store: any CallRecordStore
+    /// The share of new calls refused as `overloaded` (docs/SERVER.md, "Overload"): none unless someone
+    /// sets it; the network server's overload probe does.
+    public let loadShedding: LoadShedding
     private let core: ServiceLock<ServiceCore>
     private let logger: Logger
 
@@ -45,8 +48,11 @@ public final class SignalingService: Sendable {
         self.store = store
         self.logger = logger
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
+        let loadShedding = LoadShedding()
+        self.loadShedding = loadShedding
         core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
-                                 backendEvents: backendEvents, profiles: profiles, logger: logger))
+                                 backendEvents: backendEvents, profiles: profiles, loadShedding: loadShedding,
+                                 logger: logger))
         core.withLock { $0.restore(at: $0.now(on: clock)) }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")

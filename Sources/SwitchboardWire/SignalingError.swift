@@ -102,6 +102,9 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case userNotFound = "user_not_found"
     /// The service failed; the request may be retried.
     case internalError = "internal_error"
+    /// The server is overloaded and refused new work at once, changing nothing; try again later
+    /// (docs/SERVER.md, "Overload"). Only new calls are refused; a call already going is served.
+    case overloaded = "overloaded"
     /// Client side: no response in time.
     case timeout = "timeout"
     /// Client side: the session is not connected (logged out, aborted, or reconnecting and the request

@@ -35,7 +35,8 @@ enum ZIMCallAPI: String, Sendable {
 /// | bad list, id, data too large | 6000001 | 6000001 | 6000001 | 6000001 |
 ///
 /// The user-information APIs meet only service errors: as for every API (the `ServiceErrorCode` table below),
-/// except `rate_limited`, which is 6000005 (the server's frequency limit) there.
+/// except `rate_limited`, which is 6000005 (the server's frequency limit) there. An overloaded server
+/// (`overloaded`, which only `callInvite` meets) is 6000005 for every API.
 enum ZIMErrorMapping {
     static func code(for error: SignalingError, in api: ZIMCallAPI) -> ZIMErrorCode {
         switch error.code {
@@ -95,6 +96,8 @@ enum ZIMErrorMapping {
             .ZIMErrorCodeCommonModuleParamsInvalid
         case .unknownApp: .ZIMErrorCodeCommonModuleEngineNotInit
         case .tooManyCalls, .rateLimited, .tooManySessions: .ZIMErrorCodeMessageModuleCallServerError
+        // The backend's upper limit: docs/ZIM.md, "Overloaded server".
+        case .overloaded: .ZIMErrorCodeCommonModuleTriggerServerFrequencyLimit
         case .notInChannel, .alreadyInChannel, .tooManyChannels, .internalError, .attributesTooLarge, .userNotFound:
             .ZIMErrorCodeFailed
         }

@@ -36,6 +36,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The PEM private key of --tls-cert.")
     var tlsKey: String?
 
+    @Flag(inversion: .prefixedNo, help: "Refuse a share of new calls (overloaded) while the event loops fall behind, so calls already going complete (docs/SERVER.md, \"Overload\"; the config file's overload object tunes it).")
+    var loadShedding = true
+
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if requestRate < 1 { throw ValidationError("--request-rate must be positive") }
@@ -54,12 +57,17 @@ struct Serve: AsyncParsableCommand {
         let file = try config.map(ServerConfigFile.load(path:)) ?? ServerConfigFile()
         let store = try SQLiteStore(path: data)
         let tls = tlsCert.flatMap { cert in tlsKey.map { ServerConfiguration.TLSFiles(certificateChain: cert, privateKey: $0) } }
+        var overload = file.overload ?? OverloadConfiguration()
+        if !loadShedding { overload.isEnabled = false }
         let server = SignalingServer.durable(
             configuration: ServerConfiguration(host: host, port: port, handshakeTimeout: .seconds(handshakeTimeout),
                                                requestsPerSecond: requestRate, requestBurst: requestRate * 2, tls: tls,
-                                               connectionCapacity: connectionCapacity),
+                                               connectionCapacity: connectionCapacity, overload: overload),
             file: file, store: store, logger: logger)
         logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")
+        logger.info(overload.isEnabled
+            ? "load shedding: new calls refused while the event loops lag more than \(overload.highLag) (smoothed)"
+            : "load shedding off")
         let scheme = tls == nil ? "ws" : "wss"
         try await server.run { port in
             // The one line scripts and tests wait for.

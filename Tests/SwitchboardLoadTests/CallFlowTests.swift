@@ -156,6 +156,21 @@ struct CallFlowTests {
         #expect(waiting.stalled().isEmpty)
     }
 
+    @Test("an invite refused as overloaded is counted apart, not failed, with the time to the refusal; overloaded later in a call is a failure")
+    func overloadedInvite() {
+        var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
+        let refused = flow.replied(.invite, .failure(SignalingError(.overloaded, "busy")), at: t0 + .milliseconds(3))
+        #expect(finished(refused) == .overloaded)
+        #expect(measured(refused) == [.inviteToRefusal])
+        if case .measured(_, let duration) = refused[0] { #expect(duration == .milliseconds(3)) }
+        #expect(flow.isFinished)
+
+        var (answered, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)
+        _ = answered.replied(.invite, .success(.call(call(.inviting), skipped: [])), at: t0)
+        let odd = answered.replied(.accept, .failure(SignalingError(.overloaded, "busy")), at: t0)
+        #expect(finished(odd) == .failed(.refused(.accept, "overloaded")))
+    }
+
     @Test("events before the invite's response wait for it; a late one of the pair's previous call is dropped")
     func earlyEvents() {
         var (flow, _) = CallFlow.start(.accept, caller: caller, callee: callee, parameters: parameters, at: t0)

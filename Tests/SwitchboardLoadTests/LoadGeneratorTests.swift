@@ -10,13 +10,16 @@ import SwitchboardService
 /// calls) that must come out whole.
 @Suite("Load generator against a server on loopback", .serialized)
 struct LoadGeneratorTests {
-    /// Runs `body` with a server (in-memory records, development mode, no request rate limit to speak of).
-    func withServer(_ body: (String) async throws -> Void) async throws {
+    /// Runs `body` with a server (in-memory records, development mode, no request rate limit to speak of)
+    /// that sheds `shedding` of the new calls (docs/SERVER.md, "Overload"), whatever its load.
+    func withServer(shedding: Double = 0, _ body: (String) async throws -> Void) async throws {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
                                        verifier: nil, logger: logger)
+        service.loadShedding.shed(shedding)
         let server = SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000),
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,
+                                               overload: shedding > 0 ? .disabled : OverloadConfiguration()),
             service: service, logger: logger)
         let (ports, found) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
@@ -46,6 +49,25 @@ struct LoadGeneratorTests {
             #expect(report.acceptToConnected.count == 105)
             #expect(report.setup.p50 > 0 && report.setup.p50 <= report.setup.max)
             #expect(report.csvRow().split(separator: ",").count == LoadReport.csvHeader.split(separator: ",").count)
+        }
+    }
+
+    @Test("calls the server refuses as overloaded are counted apart from failures, in the text, the JSON and the CSV row")
+    func overloadedCallsAreNotFailures() async throws {
+        try await withServer(shedding: 0.5) { url in
+            var plan = LoadPlan(url: url, pace: .rate(200), duration: .seconds(1), maxCalls: 40, pairs: 40)
+            plan.warmsUp = false
+            let report = try await LoadGenerator(plan: plan).run()
+            #expect(report.startedCount == 40)
+            #expect(report.refusedCount == 20)
+            #expect(report.completed[.accept] == 20)
+            #expect(report.failures.isEmpty, "\(report.text)")
+            #expect(report.failedPercent == 0)
+            #expect(report.inviteToRefusal.count == 20)
+            #expect(report.text.contains("refused at once as overloaded (not failures): 20"))
+            #expect(report.json.contains("\"refused\":20"))
+            let refusedPerSecond = Double(report.csvRow().split(separator: ",").last.map(String.init) ?? "")
+            #expect((refusedPerSecond ?? 0) > 0)
         }
     }
 

@@ -1,0 +1,53 @@
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Measures how far behind the server's event loops are and sets the service's load shedding from it
+/// (docs/SERVER.md, "Overload"). Every ``OverloadConfiguration/probeInterval`` it schedules a task on
+/// each event loop of the server and measures how late the loop runs it: the time work that is ready
+/// waits before a loop gets to it. In `switchboard serve` Swift's tasks run on these loops too (the
+/// executable's `main.swift`), so the lag covers every frame read from a client and every frame queued
+/// for one, whatever the work is. The latest loop counts. One probe for the whole server: two
+/// scheduled tasks per interval on two cores.
+struct OverloadProbe: Service {
+    let server: SignalingServer
+    let loops: any EventLoopGroup
+
+    func run() async throws {
+        let configuration = server.configuration.overload
+        let (shedding, metrics, logger, loops) = (server.service.loadShedding, server.metrics, server.logger, self.loops)
+        let interval = TimeAmount.nanoseconds(configuration.probeInterval.wholeNanoseconds)
+        await cancelWhenGracefulShutdown {
+            var detector = OverloadDetector(configuration: configuration)
+            while !Task.isCancelled {
+                let lag = await Self.lag(of: loops, after: interval)
+                guard !Task.isCancelled else { return }
+                let change = detector.observe(lag: lag)
+                shedding.shed(detector.shedShare)
+                metrics.eventLoopLag(detector.smoothedLag)
+                switch change {
+                case .entered:
+                    logger.notice("overloaded: the event loops lag \(detector.smoothedLag) on average; shedding new calls")
+                case .left:
+                    logger.notice("no longer overloaded (\(shedding.refusals) new calls refused since the server started)")
+                case nil:
+                    break
+                }
+            }
+        }
+    }
+
+    /// How late the latest of `loops` runs a task scheduled `interval` ahead.
+    static func lag(of loops: any EventLoopGroup, after interval: TimeAmount) async -> Duration {
+        let probes = loops.makeIterator().map { loop in
+            let due = NIODeadline.now() + interval
+            return loop.scheduleTask(deadline: due) { NIODeadline.now() - due }
+        }
+        var latest = TimeAmount.zero
+        for probe in probes {
+            // A loop shutting down fails its tasks: no lag to report from it.
+            if let lag = try? await probe.futureResult.get() { latest = max(latest, lag) }
+        }
+        return .nanoseconds(latest.nanoseconds)
+    }
+}
