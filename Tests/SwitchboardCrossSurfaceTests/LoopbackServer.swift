@@ -14,7 +14,7 @@ final class LoopbackServer: Sendable {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
                                        verifier: nil, logger: logger)
-        let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), service: service,
+        let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), service: service,
                                      logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }

@@ -20,9 +20,12 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// - Parameter config: a configuration file (`--config`); development mode without.
-    init(port: Int, data: String, config: String? = nil, arguments: [String] = []) throws {
+    /// - Parameter loadShedding: whether the server may refuse new calls as `overloaded`: off unless a
+    ///   test is about it, since the suite's own load on two cores can make the server's event loops lag.
+    init(port: Int, data: String, config: String? = nil, arguments: [String] = [], loadShedding: Bool = false) throws {
         process.executableURL = Self.binary
         process.arguments = ["serve", "--port", String(port), "--data", data] + (config.map { ["--config", $0] } ?? []) + arguments
+            + (loadShedding ? [] : ["--no-load-shedding"])
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -61,7 +61,7 @@ struct OverloadServerTests {
         let config = directory.appendingPathComponent("switchboard-overload-\(UUID().uuidString).json")
         try #"{"overload": {"recoveryMilliseconds": 60000}}"#.write(to: config, atomically: true, encoding: .utf8)
         let data = directory.appendingPathComponent("switchboard-overload-\(UUID().uuidString).sqlite").path
-        let server = try ServerProcess(port: 0, data: data, config: config.path)
+        let server = try ServerProcess(port: 0, data: data, config: config.path, loadShedding: true)
         defer { server.stop() }
         let port = try await server.waitUntilListening()
         let url = "ws://127.0.0.1:\(port)/v1/signal"

@@ -37,12 +37,16 @@ final class RunningServer: Sendable {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
         let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), file: ServerConfigFile(apps: apps),
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), file: ServerConfigFile(apps: apps),
             store: try SQLiteStore(path: path), logger: logger)
         return try await run(server)
     }
 
     static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
+        // The suite's own load on two cores can make the event loops lag: no shedding, unless the test
+        // gives its own overload settings.
+        var configuration = configuration
+        if configuration.overload == OverloadConfiguration() { configuration.overload = .disabled }
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
                                        verifier: nil, logger: logger)
