@@ -1,7 +1,8 @@
 /// When the server counts as overloaded and how hard it sheds new calls then (docs/SERVER.md,
 /// "Overload"). The signal is measured, not a fixed rate: every ``probeInterval`` a probe schedules a
-/// task on each of the server's event loops and measures how late the loop runs it (the lag, which grows
-/// with the work waiting on the loops); the lag is smoothed over a few probes.
+/// task on each of the server's event loops and measures how late the loop gets through it, queued
+/// behind the work already waiting there (the lag, which grows with that work); the lag is smoothed over
+/// a few probes.
 ///
 /// Above ``highLag`` the share of new calls refused (`overloaded`) grows, reaching all of them within
 /// ``rampTime``; at or below ``lowLag`` it shrinks, back to none within ``recoveryTime``; in between it

@@ -4,11 +4,11 @@ import ServiceLifecycle
 
 /// Measures how far behind the server's event loops are and sets the service's load shedding from it
 /// (docs/SERVER.md, "Overload"). Every ``OverloadConfiguration/probeInterval`` it schedules a task on
-/// each event loop of the server and measures how late the loop runs it: the time work that is ready
-/// waits before a loop gets to it. In `switchboard serve` Swift's tasks run on these loops too (the
-/// executable's `main.swift`), so the lag covers every frame read from a client and every frame queued
-/// for one, whatever the work is. The latest loop counts. One probe for the whole server: two
-/// scheduled tasks per interval on two cores.
+/// each event loop of the server, which queues another there, and measures how late the loop gets
+/// through it: the time work that is ready waits before a loop gets to it. In `switchboard serve`
+/// Swift's tasks run on these loops too (the executable's `main.swift`), so the lag covers every frame
+/// read from a client and every frame queued for one, whatever the work is. The latest loop counts. One
+/// probe for the whole server: two tasks per loop per interval.
 struct OverloadProbe: Service {
     let server: SignalingServer
     let loops: any EventLoopGroup
@@ -37,16 +37,23 @@ struct OverloadProbe: Service {
         }
     }
 
-    /// How late the latest of `loops` runs a task scheduled `interval` ahead.
+    /// How late the latest of `loops` gets through a task scheduled `interval` ahead: how late the loop
+    /// takes it up, plus how long a task it then queues waits behind the work already queued there (a
+    /// loop runs its scheduled tasks in batches between the queued ones; the second step is the wait
+    /// every frame read now has before it is handled).
     static func lag(of loops: any EventLoopGroup, after interval: TimeAmount) async -> Duration {
         let probes = loops.makeIterator().map { loop in
             let due = NIODeadline.now() + interval
-            return loop.scheduleTask(deadline: due) { NIODeadline.now() - due }
+            let lag = loop.makePromise(of: TimeAmount.self)
+            loop.scheduleTask(deadline: due) {
+                loop.execute { lag.succeed(NIODeadline.now() - due) }
+            }.futureResult.whenFailure { lag.fail($0) }
+            return lag.futureResult
         }
         var latest = TimeAmount.zero
         for probe in probes {
             // A loop shutting down fails its tasks: no lag to report from it.
-            if let lag = try? await probe.futureResult.get() { latest = max(latest, lag) }
+            if let lag = try? await probe.get() { latest = max(latest, lag) }
         }
         return .nanoseconds(latest.nanoseconds)
     }
