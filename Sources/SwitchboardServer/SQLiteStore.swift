@@ -1,3 +1,4 @@
+import CSQLiteWALBatch
 import Foundation
 import GRDB
 import SwitchboardCore
@@ -19,7 +20,8 @@ import SwitchboardWire
 /// One connection (a `DatabaseQueue`), holding the file in SQLite's exclusive locking mode: the server is
 /// the file's only user, so every commit is one append to the WAL, without the file-lock and shared-memory
 /// system calls a pool of connections pays on each transaction (the writes are on every call transition).
-/// Reads are rare (record pages) and share the queue.
+/// Reads are rare (record pages) and share the queue. The file is opened through a VFS that writes each
+/// transaction's WAL frames at once (``walBatchFilename(_:)``).
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
     let database: DatabaseQueue
     private static let parser = JSONParser(limits: .maximum)
@@ -33,9 +35,30 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.journalMode = .wal
-        database = try DatabaseQueue(path: path, configuration: configuration)
+        database = try DatabaseQueue(path: Self.walBatchFilename(path), configuration: configuration)
         try Self.migrator.migrate(database)
     }
+
+    /// `path` as a URI filename that opens it through the VFS of `CSQLiteWALBatch`, which gathers each
+    /// transaction's WAL frames into one write made before the commit returns (two per frame otherwise);
+    /// `path` itself where this SQLite takes no URI filenames (then the default VFS opens it).
+    static func walBatchFilename(_ path: String) -> String {
+        guard walBatchUsable else { return path }
+        // A URI path decodes %HH; these three would end or escape it.
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:\(escaped)?vfs=\(SWITCHBOARD_WAL_BATCH_VFS)"
+    }
+
+    /// Registered once, before the first store opens its file (a static's initializer runs once).
+    private static let walBatchUsable = switchboard_wal_batch_register() == 1
 
     /// Every schema version, in order.
     static var migrator: DatabaseMigrator {
