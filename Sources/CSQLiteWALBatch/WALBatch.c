@@ -21,8 +21,10 @@
 enum {
     walHeaderSize = 32,
     frameHeaderSize = 24,
-    // A transaction larger than this writes its frames as the buffer fills.
-    bufferLimit = 4 << 20,
+    // The most one write may carry: the default unix VFS writes at most 128 KiB less one byte per call
+    // (os_unix.c, seekAndWriteFd, masks the length to 17 bits; SQLite's own writes are at most a page).
+    // A transaction larger than that writes its frames as the buffer fills, in writes of at most this.
+    bufferLimit = 0x1ffff,
 };
 
 typedef struct BatchFile {
@@ -62,8 +64,9 @@ static int reserve(BatchFile *file, int amount) {
     int needed = file->bufferLength + amount;
     if (needed <= file->bufferCapacity) return 1;
     if (needed > bufferLimit) return 0;
-    int capacity = file->bufferCapacity ? file->bufferCapacity : 64 << 10;
+    int capacity = file->bufferCapacity ? file->bufferCapacity : 32 << 10;
     while (capacity < needed) capacity *= 2;
+    if (capacity > bufferLimit) capacity = bufferLimit;
     unsigned char *grown = realloc(file->buffer, (size_t)capacity);
     if (!grown) return 0;
     file->buffer = grown;

@@ -156,6 +156,16 @@ struct SQLiteStoreCommitTests {
         }
         after = (writes: try writes(), frames: try walFrames())
         #expect(after.writes - before.writes == 5)
+
+        // A transaction past what one write of the default VFS carries (128 KiB) goes in several.
+        before = after
+        let many = (0..<1000).map { StoreWrite.record("a", record("c\($0)", owner: "carol", at: 6000 + Int64($0))) }
+        try store.commit(many)
+        after = (writes: try writes(), frames: try walFrames())
+        #expect(after.frames - before.frames > 40)
+        #expect(after.writes - before.writes > 1)
+        #expect(after.writes - before.writes <= (after.frames - before.frames) * 4120 / 131_071 + 1)
+        #expect(try store.page(app: "a", owner: "carol", after: nil, limit: 100).records.count == 100)
     }
 
     @Test("records of one millisecond get keys in the order saved; retention cuts at the millisecond")
