@@ -38,6 +38,8 @@ final class LeanDriver: @unchecked Sendable {
 
     private struct User {
         let id: UserID
+        /// `id`'s UTF-8, which the lean scan compares in place.
+        let idBytes: [UInt8]
         var connection: LeanConnection?
         var nextRequest: Int64 = 1
         /// Requests sent and not yet answered: a flow's step of the pair's call `generation`, or a
@@ -77,8 +79,8 @@ final class LeanDriver: @unchecked Sendable {
         self.plan = plan
         self.ledger = ledger
         users = (0..<plan.pairs).flatMap { pair in
-            [User(id: LoadPlan.user(.caller, pair: pair, prefix: plan.userPrefix)),
-             User(id: LoadPlan.user(.callee, pair: pair, prefix: plan.userPrefix))]
+            [LoadPlan.user(.caller, pair: pair, prefix: plan.userPrefix), LoadPlan.user(.callee, pair: pair, prefix: plan.userPrefix)]
+                .map { User(id: $0, idBytes: Array($0.rawValue.utf8)) }
         }
         pairs = Array(repeating: Pair(), count: plan.pairs)
     }
@@ -143,8 +145,24 @@ final class LeanDriver: @unchecked Sendable {
         }
     }
 
-    /// One message from the server to `user`.
+    /// One message from the server to `user`: read leanly when it is a successful response or a call
+    /// event (``LeanScan``), decoded in full otherwise.
     func received(_ message: ByteBuffer, on user: Int) {
+        let pair = user / 2
+        let scanned = message.withUnsafeReadableBytes { bytes in
+            LeanScan.read(bytes, viewer: users[user].idBytes, caller: users[2 * pair].idBytes, callee: users[2 * pair + 1].idBytes)
+        }
+        switch scanned {
+        case .success(let id, let callID):
+            answered(id, .success(callID), on: user, at: .now)
+        case .callEvent(let sequence, let event):
+            handle(event, at: sequence, on: user, at: .now)
+        case nil:
+            decodeInFull(message, on: user)
+        }
+    }
+
+    private func decodeInFull(_ message: ByteBuffer, on user: Int) {
         let frame: ServerFrame
         do {
             frame = try LeanFrames.decode(message)
@@ -166,13 +184,28 @@ final class LeanDriver: @unchecked Sendable {
             users[user].login = nil
             users[user].connection?.close()
         case .response(let response):
-            answered(response, on: user, at: now)
+            answered(response.id.rawValue, response.result.map { reply in
+                if case .call(let call, _) = reply { return call.id }
+                return nil
+            }, on: user, at: now)
         case .event(let envelope):
-            handle(envelope, on: user, at: now)
+            if case .call(let note) = envelope.event {
+                let pair = user / 2
+                let observation = CallFlow.Observation(note, caller: users[2 * pair].id, callee: users[2 * pair + 1].id)
+                let accepting = note.call.participants
+                    .filter { $0.state == .accepting && ($0.invitedBy ?? note.call.caller) == users[user].id }.map(\.user)
+                handle(LeanScan.CallEvent(observation: observation, acceptingInvitees: accepting), at: envelope.sequence, on: user, at: now)
+            } else if advance(to: envelope.sequence, on: user) {
+                acknowledgeEvery32(user)
+            }
         case .pong:
             break
+        case .bye(let bye) where [.serverShutdown, .sessionExpired, .protocolError].contains(bye.reason):
+            // A session would reconnect (ConnectionStateMachine): the link is lost, and the call with it.
+            users[user].connection?.close()
         case .bye:
-            // The service ended the session (another login, a ban, an expired token): the pair is done.
+            // The service ended the session for good (another login, a ban, an expired token, a logout):
+            // the call fails as the session engine's does, and the pair is done.
             let pair = user / 2
             if var flow = pairs[pair].flow, !flow.isFinished {
                 pairs[pair].flow = nil
@@ -185,54 +218,61 @@ final class LeanDriver: @unchecked Sendable {
         }
     }
 
-    private func answered(_ response: Response, on user: Int, at now: ContinuousClock.Instant) {
-        guard let pending = users[user].pending.removeValue(forKey: response.id.rawValue),
+    private func answered(_ id: Int64, _ result: Result<CallID?, SignalingError>, on user: Int, at now: ContinuousClock.Instant) {
+        guard let pending = users[user].pending.removeValue(forKey: id),
               let step = pending.step else { return }  // a duty's answer: nobody waits for it
         let pair = user / 2
         guard pending.generation == pairs[pair].generation, var flow = pairs[pair].flow, !flow.isFinished else { return }
-        let actions = flow.replied(step, response.result, at: now)
+        let actions = flow.replied(step, naming: result, at: now)
         pairs[pair].flow = flow
         carryOut(actions, pair: pair, at: now)
     }
 
-    private func handle(_ envelope: EventEnvelope, on user: Int, at now: ContinuousClock.Instant) {
-        if envelope.sequence <= users[user].lastSequence { return }
-        guard envelope.sequence == users[user].lastSequence + 1 else {
-            // Frames went missing on this link: a session would resume; the lean engine drops the link.
+    /// Whether the event at `sequence` is the next one (a replayed one is not; after a gap the link is
+    /// dropped: a session would resume, the lean engine does not).
+    private func advance(to sequence: EventSequence, on user: Int) -> Bool {
+        if sequence <= users[user].lastSequence { return false }
+        guard sequence == users[user].lastSequence + 1 else {
             users[user].connection?.close()
-            return
+            return false
         }
-        users[user].lastSequence = envelope.sequence
-        if case .call(let note) = envelope.event {
-            // The duties first, as a session does them before the app acts on the event.
-            performDuties(for: note, as: user)
-            let pair = user / 2
-            if var flow = pairs[pair].flow, !flow.isFinished {
-                let actions = flow.received(note, on: side(of: user), at: now)
-                pairs[pair].flow = flow
-                carryOut(actions, pair: pair, at: now)
-            }
-        }
+        users[user].lastSequence = sequence
+        return true
+    }
+
+    private func acknowledgeEvery32(_ user: Int) {
         if users[user].lastSequence - users[user].acknowledged >= 32 { acknowledge(user) }
+    }
+
+    private func handle(_ event: LeanScan.CallEvent, at sequence: EventSequence, on user: Int, at now: ContinuousClock.Instant) {
+        guard advance(to: sequence, on: user) else { return }
+        // The duties first, as a session does them before the app acts on the event.
+        performDuties(for: event, as: user)
+        let pair = user / 2
+        if var flow = pairs[pair].flow, !flow.isFinished {
+            let actions = flow.received(event.observation, on: side(of: user), at: now)
+            pairs[pair].flow = flow
+            carryOut(actions, pair: pair, at: now)
+        }
+        acknowledgeEvery32(user)
     }
 
     /// `ClientSession.performDuties(for:)`: acknowledge a delivered invitation, confirm an acceptance of
     /// someone this user invited.
-    private func performDuties(for note: CallNotification, as user: Int) {
-        let call = note.call
-        guard !call.state.isEnded else { return }
-        if case .invited = note.kind {
-            send(.call(call.id, .acknowledge), from: user, step: nil, generation: 0)
+    private func performDuties(for event: LeanScan.CallEvent, as user: Int) {
+        let call = event.observation.callID
+        if case .ended = event.observation.callState { return }
+        if event.observation.kind == .invited {
+            send(.call(call, .acknowledge), from: user, step: nil, generation: 0)
         }
-        for participant in call.participants where participant.state == .accepting {
-            guard (participant.invitedBy ?? call.caller) == users[user].id else { continue }
-            if users[user].confirmedCall != call.id {
-                users[user].confirmedCall = call.id
+        for invitee in event.acceptingInvitees {
+            if users[user].confirmedCall != call {
+                users[user].confirmedCall = call
                 users[user].confirmedInvitees.removeAll(keepingCapacity: true)
             }
-            guard !users[user].confirmedInvitees.contains(participant.user) else { continue }
-            users[user].confirmedInvitees.append(participant.user)
-            send(.call(call.id, .confirm(invitee: participant.user)), from: user, step: nil, generation: 0)
+            guard !users[user].confirmedInvitees.contains(invitee) else { continue }
+            users[user].confirmedInvitees.append(invitee)
+            send(.call(call, .confirm(invitee: invitee)), from: user, step: nil, generation: 0)
         }
     }
 
