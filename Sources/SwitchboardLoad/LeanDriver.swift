@@ -62,6 +62,8 @@ final class LeanDriver: @unchecked Sendable {
 
     private struct Pair {
         var flow: CallFlow?
+        /// The pair's invite (the same for every call) and ``LeanFrames/template(of:)`` of it.
+        var invite: (operation: ServiceOperation, template: [UInt8])?
         var deadline: ContinuousClock.Instant?
         var generation = 0
         /// A stalled pair, or one with a connection gone, places no more calls.
@@ -283,13 +285,19 @@ final class LeanDriver: @unchecked Sendable {
         let id = users[user].nextRequest
         users[user].nextRequest += 1
         users[user].pending[id] = Pending(step: step, generation: generation)
-        connection.write(LeanFrames.request(id: id, operation, allocator: connection.allocator))
+        var template: [UInt8]?
+        if step == .invite {
+            let pair = user / 2
+            if pairs[pair].invite?.operation != operation { pairs[pair].invite = (operation, LeanFrames.template(of: operation)) }
+            template = pairs[pair].invite?.template
+        }
+        connection.write(LeanFrames.request(id: id, operation, template: template, allocator: connection.allocator))
         needsFlush(user)
     }
 
     private func acknowledge(_ user: Int) {
         guard let connection = users[user].connection, users[user].lastSequence > users[user].acknowledged else { return }
-        connection.write(LeanFrames.encode(.ack(users[user].lastSequence), allocator: connection.allocator))
+        connection.write(LeanFrames.acknowledgement(users[user].lastSequence, allocator: connection.allocator))
         users[user].acknowledged = users[user].lastSequence
         needsFlush(user)
     }
@@ -323,7 +331,7 @@ final class LeanDriver: @unchecked Sendable {
             for user in users.indices where users[user].welcomed && users[user].connection != nil {
                 acknowledge(user)
                 if let connection = users[user].connection {
-                    connection.write(LeanFrames.encode(.ping, allocator: connection.allocator))
+                    connection.write(LeanFrames.ping(allocator: connection.allocator))
                     needsFlush(user)
                 }
             }
