@@ -36,7 +36,7 @@ final class LeanConnection: ChannelInboundHandler, RemovableChannelHandler {
         case .text, .binary:
             driver.received(frame.unmaskedData, on: user)
         case .ping:
-            let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
+            let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: driver.maskingKey(), data: frame.unmaskedData)
             context.write(wrapOutboundOut(pong), promise: nil)
             driver.needsFlush(user)
         case .connectionClose:
@@ -58,7 +58,7 @@ final class LeanConnection: ChannelInboundHandler, RemovableChannelHandler {
     /// Queues one text message (masked, as a client's must be); the driver flushes.
     func write(_ message: ByteBuffer) {
         guard let context else { return }
-        context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: message)), promise: nil)
+        context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, maskKey: driver.maskingKey(), data: message)), promise: nil)
     }
 
     var allocator: ByteBufferAllocator { context?.channel.allocator ?? ByteBufferAllocator() }

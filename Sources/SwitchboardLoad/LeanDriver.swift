@@ -1,4 +1,5 @@
 import NIOCore
+import NIOWebSocket
 import SwitchboardCore
 import SwitchboardWire
 
@@ -35,6 +36,9 @@ final class LeanDriver: @unchecked Sendable {
     private(set) var connectionsLost = 0
     /// Server frames no decoder could read (each closed its connection).
     private(set) var unreadableFrames = 0
+    /// Draws the masking keys of the frames sent (RFC 6455, 5.3), seeded from the system's randomness
+    /// once: not a system call per frame.
+    private var maskingKeys = SplitMix64(seed: UInt64.random(in: .min ... .max))
 
     private struct User {
         let id: UserID
@@ -88,6 +92,10 @@ final class LeanDriver: @unchecked Sendable {
     }
 
     // MARK: - Users and pairs
+
+    func maskingKey() -> WebSocketMaskingKey {
+        .random(using: &maskingKeys)
+    }
 
     func userID(_ user: Int) -> UserID { users[user].id }
 
@@ -463,5 +471,23 @@ final class LeanDriver: @unchecked Sendable {
             connection.close()
         }
         return EventLoopFuture.andAllComplete(closes, on: loop)
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a fast generator for the masking keys, which must be
+/// unpredictable to the network path, not to an attacker with the seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -13,8 +13,9 @@ import SwitchboardCore
 /// state, the callee's state, whom this user must confirm), skipping everything else (the call's policy,
 /// times, payloads) without building it. Anything else, or anything this reading is not sure of (an
 /// escaped string, an error response, an unknown name or state), is `nil`, and the engine decodes the
-/// frame in full with `WireCodec` instead: a frame is never half-read. Skipped values are only delimited,
-/// not checked (the server's own frames are checked against `Schemas/` in the frame-log tests).
+/// frame in full with `WireCodec` instead: a frame is never half-read. Skipped values are only delimited
+/// (brackets counted, strings stepped over), not checked: the server's own frames are checked against
+/// `Schemas/` in the frame-log tests.
 enum LeanScan {
     enum Frame: Equatable {
         /// A successful response to request `id`; `callID` is the call its body names (`ok.call.id`).
@@ -306,26 +307,32 @@ enum LeanScan {
             return negative ? -value : value
         }
 
-        /// Steps over one value of any kind, finding its end (strings with escapes included).
+        /// Steps over one value of any kind: a string or a scalar whole, an object or an array by counting
+        /// brackets to the one that closes it (strings stepped over whole), so it is delimited, not checked.
         mutating func skipValue() -> Bool {
             skipSpace()
             guard at < bytes.count else { return false }
             switch bytes[at] {
             case UInt8(ascii: "\""):
                 return skipString()
-            case UInt8(ascii: "{"):
-                // Not `fields`: a key skipped over may have escapes.
-                at += 1
-                if take(UInt8(ascii: "}")) { return true }
-                repeat {
-                    skipSpace()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), skipString(), take(UInt8(ascii: ":")), skipValue() else {
-                        return false
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while at < bytes.count {
+                    switch bytes[at] {
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        depth += 1
+                        at += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        at += 1
+                        if depth == 0 { return true }
+                    case UInt8(ascii: "\""):
+                        guard skipString() else { return false }
+                    default:
+                        at += 1
                     }
-                } while take(UInt8(ascii: ","))
-                return take(UInt8(ascii: "}"))
-            case UInt8(ascii: "["):
-                return elements { cursor in cursor.skipValue() }
+                }
+                return false
             default:
                 let start = at
                 while at < bytes.count {
@@ -339,17 +346,18 @@ enum LeanScan {
             }
         }
 
-        /// Steps over a string (escapes included), the cursor at its opening quote.
+        /// Steps over a string (escapes included), the cursor at its opening quote: to the first quote
+        /// after it (`memchr`) not escaped by an odd run of backslashes.
         private mutating func skipString() -> Bool {
             at += 1
+            let base = bytes.baseAddress!
             while at < bytes.count {
-                switch bytes[at] {
-                case UInt8(ascii: "\\"): at += 2
-                case UInt8(ascii: "\""):
-                    at += 1
-                    return true
-                default: at += 1
-                }
+                guard let found = memchr(base + at, Int32(UInt8(ascii: "\"")), bytes.count - at) else { return false }
+                let quote = base.distance(to: UnsafeRawPointer(found))
+                var backslashes = 0
+                while quote - backslashes - 1 >= at, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                at = quote + 1
+                if backslashes % 2 == 0 { return true }
             }
             return false
         }

@@ -11,8 +11,9 @@ struct LeanScanTests {
     let t0 = Timestamp(millisecondsSince1970: 1_700_000_000_000)
     let caller = UserID("load-7-c3")
     let callee = UserID("load-7-e3")
-    /// Escapes, quotes and non-ASCII text in the fields the scan steps over.
-    let tricky = "h\u{E9}llo \"w\u{F6}rld\" \\ / \n\t {[\"}]\" \u{1F} 😀 中文"
+    /// Escapes, quotes, brackets and non-ASCII text in the fields the scan steps over; its last character
+    /// is a backslash, so its closing quote follows an escaped backslash.
+    let tricky = "h\u{E9}llo \"w\u{F6}rld\" \\ / \n\t {[\"}]\" \u{1F} 😀 中文 \\\"\\"
 
     func scan(_ frame: ServerFrame, viewer: UserID) -> LeanScan.Frame? {
         WireCodec.encode(frame).withUnsafeBytes { bytes in
