@@ -232,9 +232,8 @@ final class LeanDriver: @unchecked Sendable {
         guard let pending = users[user].pending.removeValue(forKey: id),
               let step = pending.step else { return }  // a duty's answer: nobody waits for it
         let pair = user / 2
-        guard pending.generation == pairs[pair].generation, var flow = pairs[pair].flow, !flow.isFinished else { return }
-        let actions = flow.replied(step, naming: result, at: now)
-        pairs[pair].flow = flow
+        guard pending.generation == pairs[pair].generation, pairs[pair].hasCall,
+              let actions = pairs[pair].flow?.replied(step, naming: result, at: now) else { return }
         carryOut(actions, pair: pair, at: now)
     }
 
@@ -259,9 +258,8 @@ final class LeanDriver: @unchecked Sendable {
         // The duties first, as a session does them before the app acts on the event.
         performDuties(for: event, as: user)
         let pair = user / 2
-        if var flow = pairs[pair].flow, !flow.isFinished {
-            let actions = flow.received(event.observation, on: side(of: user), at: now)
-            pairs[pair].flow = flow
+        // In place: a copy of the flow out of the array and back would cost more than the flow's step.
+        if pairs[pair].hasCall, let actions = pairs[pair].flow?.received(event.observation, on: side(of: user), at: now) {
             carryOut(actions, pair: pair, at: now)
         }
         acknowledgeEvery32(user)
@@ -434,12 +432,13 @@ final class LeanDriver: @unchecked Sendable {
         return false
     }
 
-    /// Open loop: every millisecond, places every call due by then at `rate` from `start`; `done`
-    /// completes at `end` or once the plan's calls are all placed.
+    /// Open loop: every 1/`rate` seconds (1 to 10 ms), places every call due by then at `rate` from
+    /// `start`; `done` completes at `end` or once the plan's calls are all placed.
     func placeAtRate(_ rate: Double, from start: ContinuousClock.Instant, until end: ContinuousClock.Instant,
                      done: EventLoopPromise<Void>) {
         placedAtRate = 0
-        placing = loop.scheduleRepeatedTask(initialDelay: .zero, delay: .milliseconds(1)) { [self] task in
+        let interval = TimeAmount.microseconds(Int64(min(10_000, max(1_000, 1_000_000 / rate))))
+        placing = loop.scheduleRepeatedTask(initialDelay: .zero, delay: interval) { [self] task in
             let now = ContinuousClock.now
             if now >= end || placedAtRate >= plan.maxCalls {
                 task.cancel()
