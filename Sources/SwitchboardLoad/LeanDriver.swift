@@ -15,7 +15,8 @@ import SwitchboardWire
 /// not reconnect: a connection that drops interrupts its pair's call in flight and retires the pair
 /// (docs/PERFORMANCE.md, "The load generator").
 ///
-/// Only touched on `loop`: everything else reaches it through `loop.execute`/`submit`.
+/// Its state is only touched on `loop`: everything else reaches it through `loop.execute`/`submit` (only
+/// `plan`, `ledger`, `loop` and ``userID(_:)`` are read from elsewhere).
 final class LeanDriver: @unchecked Sendable {
     let loop: EventLoop
     let plan: LoadPlan
@@ -97,7 +98,10 @@ final class LeanDriver: @unchecked Sendable {
         .random(using: &maskingKeys)
     }
 
-    func userID(_ user: Int) -> UserID { users[user].id }
+    /// `user`'s id, from any thread: from the plan, not the loop's state.
+    func userID(_ user: Int) -> UserID {
+        LoadPlan.user(user % 2 == 0 ? .caller : .callee, pair: user / 2, prefix: plan.userPrefix)
+    }
 
     private func user(of pair: Int, _ side: CallFlow.Side) -> Int { side == .caller ? 2 * pair : 2 * pair + 1 }
 

@@ -50,7 +50,7 @@ struct LeanLoadGeneratorTests {
             let report = try await LeanLoadGenerator(plan: plan, completedCalls: { call in seen.withLock { $0.append(call) } }).run()
             let calls = seen.withLock { $0 }
             let measured = calls.filter { !$0.isWarmUp }
-            #expect(report.startedCount > 10)
+            #expect(report.startedCount >= 10)  // each pair placed one at least (more on a machine not busy)
             #expect(report.failures.isEmpty, "\(report.text)")
             #expect(report.warmUpFailures == 0)
             #expect(report.completed[.accept] == report.startedCount)
