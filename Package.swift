@@ -231,6 +231,11 @@ let package = Package(
                 "SwitchboardClient",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The lean engine speaks WebSocket on NIO directly (docs/PERFORMANCE.md, "The load generator").
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // The command line: serve (the default), token, listen, call, loadtest, demo.

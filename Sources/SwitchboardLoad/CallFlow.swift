@@ -41,6 +41,68 @@ public struct CallFlow: Sendable {
         case inviteToRefusal
     }
 
+    /// What a flow reads of a call event: the event's kind, the call, where the call stands, and where
+    /// the flow's callee stands in it. The session engine takes it from a decoded ``CallNotification``;
+    /// the lean engine reads it straight off the frame's bytes (``LeanScan``).
+    public struct Observation: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            case created, invited, participantsChanged, cancelled, acceptConfirmed, answeredElsewhere, ended, synced
+            case timedOut(TimeoutCause)
+            case acceptFailed(AcceptFailure)
+        }
+
+        public var kind: Kind
+        public var callID: CallID
+        /// Whether the call's caller is the flow's caller.
+        public var isFromCaller: Bool
+        public var callState: CallPhase
+        /// The flow's callee's state in the call, if they are in it.
+        public var calleeState: ParticipantState?
+
+        public init(kind: Kind, callID: CallID, isFromCaller: Bool, callState: CallPhase, calleeState: ParticipantState?) {
+            self.kind = kind
+            self.callID = callID
+            self.isFromCaller = isFromCaller
+            self.callState = callState
+            self.calleeState = calleeState
+        }
+
+        /// What the flow between `caller` and `callee` reads of `note`.
+        public init(_ note: CallNotification, caller: UserID, callee: UserID) {
+            switch note.kind {
+            case .created: kind = .created
+            case .invited: kind = .invited
+            case .participantsChanged: kind = .participantsChanged
+            case .cancelled: kind = .cancelled
+            case .timedOut(let cause): kind = .timedOut(cause)
+            case .acceptConfirmed: kind = .acceptConfirmed
+            case .acceptFailed(let failure): kind = .acceptFailed(failure)
+            case .answeredElsewhere: kind = .answeredElsewhere
+            case .ended: kind = .ended
+            case .synced: kind = .synced
+            }
+            callID = note.call.id
+            isFromCaller = note.call.caller == caller
+            switch note.call.state {
+            case .ringing: callState = .ringing
+            case .connected: callState = .connected
+            case .ended(let end): callState = .ended(end.reason)
+            }
+            calleeState = note.call.participant(callee)?.state
+        }
+    }
+
+    /// Where a call stands as a whole, as far as a flow cares: `CallState` without the end's details.
+    public enum CallPhase: Sendable, Hashable {
+        case ringing, connected
+        case ended(CallEndReason)
+
+        var endReason: CallEndReason? {
+            if case .ended(let reason) = self { return reason }
+            return nil
+        }
+    }
+
     public enum Outcome: Sendable, Hashable {
         /// The call went as its kind says (for ``FlowKind/accept``: it was established and ended).
         case completed
@@ -74,7 +136,7 @@ public struct CallFlow: Sendable {
     private var invitedSeen = false
     private var outstanding = 0
     /// Events that arrived before the invite's response, with when they arrived.
-    private var early: [(CallNotification, Side, ContinuousClock.Instant)] = []
+    private var early: [(Observation, Side, ContinuousClock.Instant)] = []
 
     /// The flow, and the invite it starts with.
     public static func start(
@@ -96,6 +158,15 @@ public struct CallFlow: Sendable {
 
     /// A response to one of this flow's requests arrived.
     public mutating func replied(_ step: Step, _ result: Result<Reply, SignalingError>, at now: ContinuousClock.Instant) -> [Action] {
+        replied(step, naming: result.map { reply in
+            if case .call(let call, _) = reply { return call.id }
+            return nil
+        }, at: now)
+    }
+
+    /// A response to one of this flow's requests arrived: success with the call it names, if any, or the
+    /// service's error.
+    public mutating func replied(_ step: Step, naming result: Result<CallID?, SignalingError>, at now: ContinuousClock.Instant) -> [Action] {
         guard !isFinished else { return [] }
         outstanding -= 1
         switch result {
@@ -107,14 +178,14 @@ public struct CallFlow: Sendable {
             return [.measured(.inviteToRefusal, now - started), .finished(.overloaded)]
         case .failure(let error):
             return fail(.refused(step, error.code.rawValue))
-        case .success(let reply):
+        case .success(let named):
             var actions: [Action] = []
-            if step == .invite, case .call(let call, _) = reply {
-                callID = call.id
+            if step == .invite, let id = named {
+                callID = id
                 // Now the events that came before the response can be told apart from late ones of an
                 // earlier call of the pair.
-                for (note, side, at) in early where note.call.id == call.id && !isFinished {
-                    actions += received(note, on: side, at: at)
+                for (event, side, at) in early where event.callID == id && !isFinished {
+                    actions += received(event, on: side, at: at)
                 }
                 early = []
             }
@@ -124,13 +195,18 @@ public struct CallFlow: Sendable {
 
     /// A call event arrived on one side's connection (the runner passes only this flow's pair's events).
     public mutating func received(_ note: CallNotification, on side: Side, at now: ContinuousClock.Instant) -> [Action] {
+        received(Observation(note, caller: caller, callee: callee), on: side, at: now)
+    }
+
+    /// A call event arrived on one side's connection, as the flow reads it.
+    public mutating func received(_ note: Observation, on side: Side, at now: ContinuousClock.Instant) -> [Action] {
         guard !isFinished else { return [] }
         guard let id = callID else {
             // The invite's response (which names the call) is not in yet: keep the event until it is.
             early.append((note, side, now))
             return []
         }
-        if note.call.id != id { return [] }  // a late event of an earlier call of the pair
+        if note.callID != id { return [] }  // a late event of an earlier call of the pair
         switch side {
         case .callee: return calleeReceived(note, at: now)
         case .caller: return callerReceived(note, at: now)
@@ -175,13 +251,13 @@ public struct CallFlow: Sendable {
         return missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"
     }
 
-    private mutating func calleeReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
+    private mutating func calleeReceived(_ note: Observation, at now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
         switch note.kind {
         case .invited:
-            guard note.call.caller == caller, !invitedSeen else { return [] }
+            guard note.isFromCaller, !invitedSeen else { return [] }
             invitedSeen = true
-            let id = note.call.id
+            let id = note.callID
             switch kind {
             case .accept:
                 acceptSentAt = now
@@ -200,7 +276,7 @@ public struct CallFlow: Sendable {
             if kind == .accept && !connected { return fail(.unexpected("the callee's call ended before it connected")) }
             calleeDone = true
         case .participantsChanged:
-            if kind == .reject, note.call.participant(callee)?.state == .rejected(.declined) { calleeDone = true }
+            if kind == .reject, note.calleeState == .rejected(.declined) { calleeDone = true }
         case .cancelled:
             guard kind == .cancel else { return fail(.unexpected("the callee's invitation was cancelled")) }
             calleeDone = true
@@ -215,10 +291,10 @@ public struct CallFlow: Sendable {
         return actions + finishIfDone()
     }
 
-    private mutating func callerReceived(_ note: CallNotification, at now: ContinuousClock.Instant) -> [Action] {
+    private mutating func callerReceived(_ note: Observation, at now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
         guard let id = callID else { return [] }
-        if ringAt == nil, let state = note.call.participant(callee)?.state, state != .inviting, state != .notYetReceived {
+        if ringAt == nil, let state = note.calleeState, state != .inviting, state != .notYetReceived {
             // The first sign that the callee's device has the invitation (normally `received`; under load
             // the accept may be reported in the same breath).
             ringAt = now
@@ -228,14 +304,14 @@ public struct CallFlow: Sendable {
                 actions.append(send(.caller, .cancel, .call(id, .cancel(invitees: nil, data: nil))))
             }
         }
-        if let end = note.call.state.end {
-            guard end.reason == expectedEnd else {
-                return fail(.unexpected("the call ended as \(end.reason.rawValue), expected \(expectedEnd.rawValue)"))
+        if let reason = note.callState.endReason {
+            guard reason == expectedEnd else {
+                return fail(.unexpected("the call ended as \(reason.rawValue), expected \(expectedEnd.rawValue)"))
             }
             callerSawEnd = true
-        } else if kind == .accept, let state = note.call.participant(callee)?.state {
+        } else if kind == .accept, let state = note.calleeState {
             if state == .accepting || state == .accepted { calleeAccepting = true }
-            if state == .accepted, note.call.state == .connected, !endSent {
+            if state == .accepted, note.callState == .connected, !endSent {
                 // Confirmed (by the caller's session): connected; hang up at once.
                 endSent = true
                 actions.append(send(.caller, .end, .call(id, .end(data: nil))))

@@ -12,6 +12,9 @@ import SwitchboardWire
 /// away they reconnect with jittered exponential backoff, log in again (or resume their session when
 /// the server still has it) and go on calling; the calls a drop interrupted are counted apart.
 ///
+/// The session engine (`loadtest calls --engine session`): what the chaos test needs. ``LeanLoadGenerator``
+/// runs the same plans for measuring, at a fraction of the cost (docs/PERFORMANCE.md, "The load generator").
+///
 /// Written by hand rather than on a general load tool (wrk and the like speak HTTP, not this protocol's
 /// call flows); the latencies go into HdrHistogram.
 public final class LoadGenerator: Sendable {

@@ -48,6 +48,11 @@ public struct LoadReport: Sendable {
     public var leftoversHungUp: Int
     /// Calls due while every pair without a call was reconnecting: not placed.
     public var notPlaced: Int
+    /// Connections that closed while the run went on (lean engine, which does not reconnect: their
+    /// pairs placed no more calls; docs/PERFORMANCE.md, "The load generator").
+    public var connectionsLost = 0
+    /// Server frames the lean engine could not read (each closed its connection).
+    public var unreadableFrames = 0
 
     init(plan: LoadPlan, stats: LoadStats, placingTime: Duration, end: ContinuousClock.Instant) {
         self.plan = plan.pace.description
@@ -111,6 +116,10 @@ public struct LoadReport: Sendable {
         for (code, count) in reconnectRefusals.sorted(by: { $0.value > $1.value }) {
             lines.append("  reconnect refused: \(count) × \(code)")
         }
+        if connectionsLost > 0 {
+            lines.append("  \(connectionsLost) connections lost (the lean engine does not reconnect: their pairs placed no more calls)")
+        }
+        if unreadableFrames > 0 { lines.append("  \(unreadableFrames) server frames could not be read (their connections closed)") }
         if leftoversHungUp > 0 { lines.append("  \(leftoversHungUp) connected calls left by interrupted ones, hung up once back") }
         if notPlaced > 0 { lines.append("  \(notPlaced) calls not placed: every free pair was reconnecting") }
         if warmUpFailures > 0 { lines.append("  (\(warmUpFailures) warm-up calls failed before measuring)") }
@@ -124,7 +133,7 @@ public struct LoadReport: Sendable {
     /// The counts as one JSON object (`--report-json FILE`), for scripts: `placed`, `completed`,
     /// `established`, `failed` (by cause), `refused` (overloaded), `interrupted`, `reconnects`, `relogins`, `resumes`,
     /// `linksReopened`, `failedConnectionAttempts`, `reconnectRefusals` (by code), `leftoversHungUp`, `notPlaced`,
-    /// `warmUpFailures`, `elapsedSeconds`.
+    /// `warmUpFailures`, `connectionsLost`, `unreadableFrames`, `elapsedSeconds`.
     public var json: String {
         let object: [String: Any] = [
             "placed": startedCount, "completed": completedCount, "established": established,
@@ -134,6 +143,7 @@ public struct LoadReport: Sendable {
             "linksReopened": linksReopened,
             "failedConnectionAttempts": failedConnectionAttempts, "reconnectRefusals": reconnectRefusals,
             "leftoversHungUp": leftoversHungUp, "notPlaced": notPlaced, "warmUpFailures": warmUpFailures,
+            "connectionsLost": connectionsLost, "unreadableFrames": unreadableFrames,
             "elapsedSeconds": elapsed,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

@@ -73,6 +73,9 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "The longest wait in seconds between a user's reconnect attempts (exponential backoff from 0.25 s, jittered).")
         var reconnectMaxDelay: Double = 2
 
+        @Option(help: "How the users talk to the server: lean (NIO, one event loop thread, no reconnect: for measuring) or session (a full ClientSession per user that reconnects and resumes: for the chaos test).")
+        var engine: LoadEngine = .lean
+
         @Flag(help: "No progress line.")
         var quiet = false
 
@@ -96,7 +99,10 @@ struct LoadTest: AsyncParsableCommand {
                 writer = file
                 sink = { call in file.write(call.jsonLine) }
             }
-            let report = try await LoadGenerator(plan: plan, completedCalls: sink).run()
+            let report = switch engine {
+            case .lean: try await LeanLoadGenerator(plan: plan, completedCalls: sink).run()
+            case .session: try await LoadGenerator(plan: plan, completedCalls: sink).run()
+            }
             writer?.close()
             print(report.text)
             if let reportJSON {
@@ -273,3 +279,5 @@ final class LineWriter: Sendable {
         }
     }
 }
+
+extension LoadEngine: ExpressibleByArgument {}
