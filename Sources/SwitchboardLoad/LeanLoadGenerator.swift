@@ -46,6 +46,25 @@ public final class LeanLoadGenerator: Sendable {
         return try result.get()
     }
 
+    /// Logs every user of the plan in and keeps them connected, heartbeats going, while `body` runs; then
+    /// closes them. Places no call: the idle-memory measurement (`loadtest idle`). Throws when the users
+    /// cannot log in, or what `body` throws.
+    public func holdLoggedIn(while body: @Sendable () async throws -> Void) async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let driver = LeanDriver(loop: loop, plan: plan, ledger: ledger)
+        var failure: (any Error)?
+        do {
+            try await logIn(driver)
+            try await body()
+        } catch {
+            failure = error
+        }
+        try? await loop.flatSubmit { driver.shutDown() }.get()
+        try? await group.shutdownGracefully()
+        if let failure { throw failure }
+    }
+
     private func run(on loop: EventLoop) async throws -> LoadReport {
         let driver = LeanDriver(loop: loop, plan: plan, ledger: ledger)
         do {

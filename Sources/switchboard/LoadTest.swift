@@ -179,36 +179,53 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "How many sessions (at most 18000).")
         var sessions = 1000
 
-        @Option(help: "Logins in flight at once.")
+        @Option(help: "Logins in flight at once (the session engine; the lean one logs in 200 at a time).")
         var concurrency = 200
 
+        @Option(help: "How the sessions are held: lean (every user a WebSocket on one event loop, as the lean load engine) or session (a ClientSession each).")
+        var engine: LoadEngine = .lean
+
         func run() async throws {
-            guard (1...18_000).contains(sessions) else { throw ValidationError("--sessions must be 1 to 18000") }
+            guard (2...18_000).contains(sessions), sessions % 2 == 0 else {
+                throw ValidationError("--sessions must be an even number from 2 to 18000")
+            }
             let before = try await target.serverMemory()
             let started = ContinuousClock.now
-            var connected: [ClientSession] = []
-            connected.reserveCapacity(sessions)
-            var next = 0
-            while next < sessions {
-                let batch = (next..<min(sessions, next + concurrency)).map { target.session("idle-\($0)") }
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for session in batch { group.addTask { try await session.login() } }
-                    try await group.waitForAll()
-                }
-                connected += batch
-                next += batch.count
-                print("\r\(next) sessions logged in", terminator: "")
-                fflush(nil)
+            // Once all are logged in, the server settles (the first heartbeats' allocations, buffers).
+            let measure: @Sendable () async throws -> Void = { [target] in
+                let loggedIn = ContinuousClock.now - started
+                try await Task.sleep(for: .seconds(5))
+                let after = try await target.serverMemory()
+                let perSession = (after.bytes - before.bytes) / Double(sessions)
+                print("sessions: \(Int(after.sessions)) (was \(Int(before.sessions))), login time \(loggedIn)")
+                print(String(format: "server RSS: %.1f MiB -> %.1f MiB; %.1f KiB per idle session",
+                             before.bytes / 1_048_576, after.bytes / 1_048_576, perSession / 1024))
             }
-            print("")
-            // Let the server settle (allocations of the first heartbeats, buffers).
-            try await Task.sleep(for: .seconds(5))
-            let after = try await target.serverMemory()
-            let perSession = (after.bytes - before.bytes) / Double(sessions)
-            print("sessions: \(Int(after.sessions)) (was \(Int(before.sessions))), login time \(ContinuousClock.now - started)")
-            print(String(format: "server RSS: %.1f MiB -> %.1f MiB; %.1f KiB per idle session",
-                         before.bytes / 1_048_576, after.bytes / 1_048_576, perSession / 1024))
-            for session in connected { await session.shutdown() }
+            switch engine {
+            case .lean:
+                // The users of pairs that place no call: every session logged in and heartbeating.
+                let plan = LoadPlan(url: target.url, pace: .rate(1), duration: .seconds(1), maxCalls: 1,
+                                    pairs: sessions / 2, userPrefix: "idle-\(UInt32.random(in: 0...UInt32.max))", showsProgress: true)
+                try await LeanLoadGenerator(plan: plan).holdLoggedIn(while: measure)
+            case .session:
+                var connected: [ClientSession] = []
+                connected.reserveCapacity(sessions)
+                var next = 0
+                while next < sessions {
+                    let batch = (next..<min(sessions, next + concurrency)).map { target.session("idle-\($0)") }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for session in batch { group.addTask { try await session.login() } }
+                        try await group.waitForAll()
+                    }
+                    connected += batch
+                    next += batch.count
+                    print("\r\(next) sessions logged in", terminator: "")
+                    fflush(nil)
+                }
+                print("")
+                try await measure()
+                for session in connected { await session.shutdown() }
+            }
         }
     }
 
