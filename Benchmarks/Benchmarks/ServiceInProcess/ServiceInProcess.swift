@@ -40,7 +40,6 @@ final class SessionPair: Sendable {
     let caller: ClientSession
     let callee: ClientSession
     private let calleeEvents: AsyncStream<ClientEvent>
-    private let policy = CallPolicy(ringTimeout: .seconds(60), acceptConfirmation: .seconds(5), maxInviteesPerInvitation: 1)
 
     init(encodesFrames: Bool) async throws {
         var configuration = ServiceConfiguration()
@@ -63,7 +62,8 @@ final class SessionPair: Sendable {
 
     /// One complete call; returns once the callee knows it is connected and the caller's end is answered.
     func completeCall() async throws {
-        let call = try await caller.invite(InviteRequest(invitees: ["callee"], mode: .advanced, policy: policy))
+        let call = try await caller.invite(InviteRequest(
+            invitees: ["callee"], profile: .nativeAdvanced, parameters: .init(ringTimeout: .seconds(60), confirmsAccept: true)))
         try await waitForCallee(call.id) { if case .invited = $0 { true } else { false } }
         _ = try await callee.act(.accept(data: nil), on: call.id)
         try await waitForCallee(call.id) { if case .acceptConfirmed = $0 { true } else { false } }
