@@ -72,7 +72,15 @@ final class Session {
 
     /// Appends an event to the stream; returns its envelope.
     func append(_ event: ServerEvent, at now: Timestamp, replayLimit: Int) -> EventEnvelope {
-        let envelope = EventEnvelope(sequence: nextSequence, time: now, event: event)
+        append(EventEnvelope(sequence: nextSequence, time: now, event: event), replayLimit: replayLimit)
+    }
+
+    /// Appends an event whose body other sessions share (docs/ARCHITECTURE.md, "Event frames").
+    func append(_ shared: SharedEventBody, at now: Timestamp, replayLimit: Int) -> EventEnvelope {
+        append(EventEnvelope(sequence: nextSequence, time: now, shared: shared), replayLimit: replayLimit)
+    }
+
+    private func append(_ envelope: EventEnvelope, replayLimit: Int) -> EventEnvelope {
         nextSequence += 1
         replay.append(envelope)
         if replay.count > replayLimit, let dropped = replay.popFirst() {

@@ -50,8 +50,13 @@ public enum WireCodec {
         encodedText { write(frame, to: &$0) }
     }
 
+    /// An event whose body is shared (``EventEnvelope/shared``) gets its envelope written around the
+    /// body's bytes, encoded once for all its sessions: the same text as encoding the whole frame.
     public static func encode(_ frame: ServerFrame) -> [UInt8] {
-        encodedText { write(frame, to: &$0) }
+        if case .event(let envelope) = frame, let shared = envelope.shared {
+            return eventFrame(envelope, body: shared.bytes)
+        }
+        return encodedText { write(frame, to: &$0) }
     }
 
     /// The frame as JSON text (a WebSocket text message).
