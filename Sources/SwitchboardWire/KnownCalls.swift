@@ -27,6 +27,11 @@ struct KnownCalls {
     mutating func remember(_ call: Call) {
         if call.state.isEnded {
             calls[call.id] = nil
+            if calls.isEmpty {
+                // A connection with no call going keeps nothing: idle sessions stay small.
+                calls = [:]
+                order = []
+            }
             return
         }
         if let known = calls[call.id] {
@@ -40,7 +45,7 @@ struct KnownCalls {
             let oldest = order.removeFirst()
             if calls[oldest.id]?.added == oldest.added { calls[oldest.id] = nil }
         }
-        if order.count > 4 * Self.capacity {
+        if order.count > 2 * calls.count + 8 {
             order.removeAll { calls[$0.id]?.added != $0.added }
         }
     }
