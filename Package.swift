@@ -138,10 +138,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The SQLite VFS of the server's store: a transaction's WAL frames in one write (docs/PERFORMANCE.md,
+        // "The store"). C, over the system's libsqlite3 that GRDB links.
+        .target(
+            name: "CSQLiteWALBatch",
+            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
         // The network server: the service behind a WebSocket endpoint, health and metrics over HTTP.
         .target(
             name: "SwitchboardServer",
             dependencies: [
+                "CSQLiteWALBatch",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",
@@ -157,6 +164,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API beside GRDB's (the WAL hook of SQLiteCheckpointer): the system libsqlite3.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "DequeModule", package: "swift-collections"),

@@ -73,6 +73,24 @@ public final class JanssonTreeWriter: JSONStreamWriter {
         add(created(json_null()))
     }
 
+    /// Adds a value built once for several documents (``JanssonSubtree``): this tree takes a reference
+    /// to it, and jansson dumps it with the rest.
+    public func add(_ subtree: JanssonSubtree) {
+        add(created(sb_json_incref(subtree.value)))
+        estimatedBytes += subtree.estimatedBytes
+    }
+
+    /// The value written, with the writer's reference to it (every container must be closed).
+    func takeRoot() -> UnsafeMutablePointer<json_t> {
+        precondition(open.isEmpty, "JanssonTreeWriter: \(open.count) containers left open")
+        guard let value = root else { preconditionFailure("JanssonTreeWriter: nothing was written") }
+        root = nil
+        return value
+    }
+
+    /// The writer's guess at the text's size so far.
+    var estimate: Int { estimatedBytes }
+
     /// The compact JSON text of the value written (every container must be closed).
     public func finish() -> [UInt8] {
         precondition(open.isEmpty, "JanssonTreeWriter: \(open.count) containers left open")

@@ -20,8 +20,12 @@ struct OverloadProbe: Service {
         await cancelWhenGracefulShutdown {
             var detector = OverloadDetector(configuration: configuration)
             while !Task.isCancelled {
-                let lag = await Self.lag(of: loops, after: interval)
+                let started = ContinuousClock.now
+                let measured = await Self.lag(of: loops, after: interval)
                 guard !Task.isCancelled else { return }
+                // A stall outside the probe's own tasks (the process stopped, or starved of CPU, while this
+                // task waited to resume) makes the round long instead: it counts as lag as well.
+                let lag = max(measured, started.duration(to: .now) - configuration.probeInterval)
                 let change = detector.observe(lag: lag)
                 shedding.shed(detector.shedShare)
                 metrics.eventLoopLag(detector.smoothedLag)

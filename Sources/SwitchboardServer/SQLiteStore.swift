@@ -1,5 +1,7 @@
+import CSQLiteWALBatch
 import Foundation
 import GRDB
+import Logging
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
@@ -16,26 +18,75 @@ import SwitchboardWire
 /// queries need as columns. The schema is versioned with GRDB migrations (``migrator``): add a
 /// migration, never edit one that shipped.
 ///
-/// One connection (a `DatabaseQueue`), holding the file in SQLite's exclusive locking mode: the server is
-/// the file's only user, so every commit is one append to the WAL, without the file-lock and shared-memory
-/// system calls a pool of connections pays on each transaction (the writes are on every call transition).
-/// Reads are rare (record pages) and share the queue.
+/// The service writes through one connection (a `DatabaseQueue`); reads are rare (record pages) and share
+/// it. A second connection on a thread of its own checkpoints the WAL (``SQLiteCheckpointer``), so no commit
+/// waits for a checkpoint's copies and syncs. One server per file: a lock of the store's own
+/// (``StoreFileLock``) refuses a second server at start.
+/// Both open the file through a VFS that writes each transaction's WAL frames at once
+/// (``walBatchFilename(_:)``).
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
     let database: DatabaseQueue
+    private let checkpointer: SQLiteCheckpointer
+    private let lock: StoreFileLock
     private static let parser = JSONParser(limits: .maximum)
 
-    /// Opens (or creates) the store at `path` and brings its schema up to date.
-    public init(path: String) throws {
+    /// Opens (or creates) the store at `path` and brings its schema up to date. Throws
+    /// ``StoreFileLockError`` when another server has the file open.
+    public convenience init(path: String) throws {
+        try self.init(path: path, checkpoints: SQLiteCheckpointer.Policy())
+    }
+
+    init(path: String, checkpoints: SQLiteCheckpointer.Policy) throws {
+        lock = try StoreFileLock(storeAt: path)
+        // Both connections open the file through the same VFS.
+        let filename = Self.walBatchFilename(path)
+        let checkpointer = SQLiteCheckpointer(path: filename, policy: checkpoints, logger: Logger(label: "switchboard.store"))
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            // Before the journal mode: in exclusive mode the WAL index lives in the heap, not in a -shm file.
-            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A WAL that a burst made long is cut back to this once checkpointed.
+            try db.execute(sql: "PRAGMA journal_size_limit = \(64 << 20)")
+            checkpointer.install(on: db)
         }
         configuration.journalMode = .wal
-        database = try DatabaseQueue(path: path, configuration: configuration)
+        database = try DatabaseQueue(path: filename, configuration: configuration)
         try Self.migrator.migrate(database)
+        try checkpointer.start()
+        self.checkpointer = checkpointer
     }
+
+    deinit {
+        // The writer's hook points at the checkpointer, which goes with this store.
+        database.inDatabase { db in checkpointer.uninstall(from: db) }
+        checkpointer.waitUntilIdle()
+    }
+
+    /// Checkpoints run so far: on the checkpointer's thread, and in the writer's commits (when it fell behind).
+    var checkpoints: (background: Int, inline: Int) { checkpointer.checkpoints }
+
+    /// Waits for the checkpoint under way or scheduled, if any (tests).
+    func waitForCheckpoints() { checkpointer.waitUntilIdle() }
+
+    /// `path` as a URI filename that opens it through the VFS of `CSQLiteWALBatch`, which gathers each
+    /// transaction's WAL frames into one write made before the commit returns (two per frame otherwise);
+    /// `path` itself where this SQLite takes no URI filenames (then the default VFS opens it).
+    static func walBatchFilename(_ path: String) -> String {
+        guard walBatchUsable else { return path }
+        // A URI path decodes %HH; these three would end or escape it.
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:\(escaped)?vfs=\(SWITCHBOARD_WAL_BATCH_VFS)"
+    }
+
+    /// Registered once, before the first store opens its file (a static's initializer runs once).
+    private static let walBatchUsable = switchboard_wal_batch_register() == 1
 
     /// Every schema version, in order.
     static var migrator: DatabaseMigrator {

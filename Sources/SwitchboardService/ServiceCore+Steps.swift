@@ -36,7 +36,8 @@ extension ServiceCore: LockedSteps {
             case .backend(let event): backendEvents?.deliver(event)
             }
         }
-        outbox.deliveries.removeAll(keepingCapacity: true)
+        // The usual step's few frames keep their buffer; a rare huge one (a shutdown's byes) gives it back.
+        outbox.deliveries.removeAll(keepingCapacity: outbox.deliveries.count <= 256)
     }
 
     /// Queues a write for the end of the step. A call written again right after its last write (a
