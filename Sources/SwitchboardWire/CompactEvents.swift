@@ -31,14 +31,22 @@ public struct CompactEventEncoder {
         return WireCodec.encode(frame)
     }
 
-    private mutating func body(of note: CallNotification, shared: SharedEventBody?) -> [UInt8] {
+    private mutating func body(of note: CallNotification, shared: SharedEventBody?) -> JanssonSubtree {
         let call = note.call
         defer { known.remember(call) }
         guard let base = known[call.id], let changed = WireCodec.changedParticipants(from: base, to: call) else {
-            return shared?.bytes ?? encodedText { WireCodec.writeBody(of: .call(note), to: &$0) }
+            return shared?.body ?? JanssonSubtree { writer in
+                var writer = writer
+                WireCodec.writeBody(of: .call(note), to: &writer)
+            }
         }
-        let encode = { encodedText { WireCodec.writeCompactBody(of: note, changed: changed, to: &$0) } }
-        return shared?.compactBytes(since: base.participants, encode) ?? encode()
+        let build = {
+            JanssonSubtree { writer in
+                var writer = writer
+                WireCodec.writeCompactBody(of: note, changed: changed, to: &writer)
+            }
+        }
+        return shared?.compactBody(since: base.participants, build) ?? build()
     }
 }
 

@@ -133,11 +133,7 @@ extension WireCodec {
                 write(error, to: &object)
             }
         case .event(let envelope):
-            object.add("t", "evt")
-            object.add("seq", envelope.sequence)
-            object.add("time", envelope.time)
-            object.add("name", envelope.event.name)
-            object.key("body")
+            writeEnvelope(of: envelope, to: &object)
             writeBody(of: envelope.event, to: &object)
         case .pong(let time):
             object.add("t", "pong")
