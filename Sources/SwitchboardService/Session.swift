@@ -82,7 +82,11 @@ final class Session {
 
     private func append(_ envelope: EventEnvelope, replayLimit: Int) -> EventEnvelope {
         nextSequence += 1
-        replay.append(envelope)
+        // The replay buffer keeps the event alone: a shared body's trees live only while its frames wait
+        // to be written, not for as long as an event waits for its ack (docs/ARCHITECTURE.md, "Event frames").
+        var kept = envelope
+        kept.shared = nil
+        replay.append(kept)
         if replay.count > replayLimit, let dropped = replay.popFirst() {
             replayFloor = dropped.sequence
         }

@@ -27,4 +27,22 @@ struct SharedBodyTests {
         #expect(changes.allSatisfy { $0.shared != nil && $0.shared === changes[0].shared })
         #expect(Set(changes.map(\.event)).count == 1)
     }
+
+    @Test("the replay buffer keeps events without their shared bodies, and a replay sends the same events")
+    func replayWithoutSharedBody() throws {
+        let harness = ServiceHarness()
+        let alice = try harness.login("alice")
+        let phone = try harness.login("bob", device: "phone")
+        let tablet = try harness.login("bob", device: "tablet")
+        _ = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
+        let sent = phone.events
+        #expect(sent.last?.shared != nil && sent.last?.shared === tablet.events.last?.shared)
+        phone.drop()
+        let back = harness.connect()
+        back.send(.hello(Hello(app: "app", user: "bob", device: "phone", token: "t", loginPolicy: .multiDevice,
+                               resume: Hello.Resume(session: phone.session!, lastSequence: 0))))
+        #expect(back.events == sent)
+        #expect(back.events.allSatisfy { $0.shared == nil })
+        #expect(back.frames.dropFirst().map { WireCodec.encode($0) } == sent.map { WireCodec.encode(.event($0)) })
+    }
 }
