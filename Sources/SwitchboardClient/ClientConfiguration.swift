@@ -18,11 +18,14 @@ public struct ClientConfiguration: Sendable, Hashable {
     public var tokenWarningLead: Duration?
     /// How the session takes the service ending it for an expired token: each surface's vendor's way.
     public var tokenExpiry: TokenExpiryHandling
+    /// Asks the service for call events in their compact form (docs/DECISIONS.md, "Compact call
+    /// events"); the transport rebuilds each whole call, so the session sees the same events either way.
+    public var compactEvents: Bool
 
     public init(
         app: String, user: UserID, device: DeviceID, token: String? = nil,
         loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming(),
-        tokenWarningLead: Duration? = nil, tokenExpiry: TokenExpiryHandling = .endsSession
+        tokenWarningLead: Duration? = nil, tokenExpiry: TokenExpiryHandling = .endsSession, compactEvents: Bool = true
     ) {
         self.app = app
         self.user = user
@@ -33,6 +36,7 @@ public struct ClientConfiguration: Sendable, Hashable {
         self.timing = timing
         self.tokenWarningLead = tokenWarningLead
         self.tokenExpiry = tokenExpiry
+        self.compactEvents = compactEvents
     }
 }
 

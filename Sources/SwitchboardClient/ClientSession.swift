@@ -325,7 +325,7 @@ public actor ClientSession {
                     app: configuration.app, user: configuration.user, device: configuration.device, token: token,
                     loginPolicy: configuration.loginPolicy, surface: configuration.surface,
                     resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) },
-                    tokenWarningLead: configuration.tokenWarningLead)
+                    tokenWarningLead: configuration.tokenWarningLead, compactEvents: configuration.compactEvents)
                 connection?.send(.hello(hello))
             case .closeLink:
                 closeLink()

@@ -46,6 +46,8 @@ final class WebSocketLink: TransportConnection, Sendable {
     private let maxFrameBytes: Int
     private let logger: Logger
     private let task = Mutex<Task<Void, Never>?>(nil)
+    /// Rebuilds whole calls from compact call events (docs/DECISIONS.md, "Compact call events").
+    private let decoder = Mutex(CompactEventDecoder())
 
     init(maxFrameBytes: Int, logger: Logger) {
         (frames, received) = AsyncStream.makeStream(of: ServerFrame.self)
@@ -106,14 +108,23 @@ final class WebSocketLink: TransportConnection, Sendable {
     }
 
     private func receive(_ message: WebSocketMessage) {
+        // Out of step: the connection is closing, and what follows would not fit either.
+        guard !decoder.withLock({ $0.isOutOfStep }) else { return }
         let decoded: ServerFrame
         do {
-            switch message {
-            case .text(let text):
-                decoded = try WireCodec.decodeServerFrame(text)
-            case .binary(let buffer):
-                decoded = try WireCodec.decodeServerFrame(Array(buffer.readableBytesView))
+            decoded = try decoder.withLock { (decoder) throws(SignalingError) -> ServerFrame in
+                switch message {
+                case .text(let text): try decoder.decode(text)
+                case .binary(let buffer): try decoder.decode(Array(buffer.readableBytesView))
+                }
             }
+        } catch where decoder.withLock({ $0.isOutOfStep }) {
+            // The client lacks what a compact event builds on: nothing after it can be trusted on this
+            // connection. Dropping it makes the session resume on a new one, which replays the events
+            // from here with each call's facts again.
+            logger.warning("a compact call event did not fit the calls this connection carried; reconnecting: \(error)")
+            close()
+            return
         } catch {
             // A frame that does not decode is the server's bug; the heartbeat and the request timeouts
             // deal with whatever it meant.

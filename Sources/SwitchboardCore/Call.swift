@@ -81,6 +81,13 @@ public struct Call: Hashable, Sendable {
         hasher.combine(connectedAt)
     }
 
+    /// Whether `other` has the same fixed facts (id, caller, mode, policy, media type, room, group,
+    /// payload, attachments, creation time): at once when both share the facts' box, as every copy of
+    /// one call made by the engine does.
+    public func sharesFacts(with other: Call) -> Bool {
+        facts === other.facts || facts.values == other.facts.values
+    }
+
     /// The participant entry of `user`, if any.
     public func participant(_ user: UserID) -> Participant? {
         participants.first { $0.user == user }

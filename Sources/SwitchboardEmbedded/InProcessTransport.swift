@@ -54,6 +54,10 @@ final class InProcessLink: Sendable {
         var isSevered = false
         /// Which operation each request id was, for the frame log's annotation of responses.
         var operations: [RequestID: String] = [:]
+        /// Both ends of compact call events (docs/DECISIONS.md, "Compact call events"), when frames
+        /// are encoded.
+        var encoder = CompactEventEncoder()
+        var decoder = CompactEventDecoder()
     }
 
     let service: SignalingService
@@ -150,9 +154,18 @@ final class InProcessLink: Sendable {
         if case .response(let response) = frame {
             operation = state.withLock { $0.operations.removeValue(forKey: response.id) }
         }
-        FrameLog.shared?.record(frame, answering: operation)
+        let bytes = state.withLock { $0.encoder.encode(frame) }
+        if let log = FrameLog.shared {
+            // What crossed the link: a compact call event in its compact form.
+            if let json = try? WireCodec.parse(bytes, limits: WireCodec.serverFrameLimits) {
+                log.record(direction: .serverToClient, frame: json, op: operation)
+            }
+        }
         do {
-            toClient.yield(try WireCodec.decodeServerFrame(WireCodec.encode(frame)))
+            toClient.yield(try state.withLock { (state) throws(SignalingError) in try state.decoder.decode(bytes) })
+        } catch where state.withLock({ $0.decoder.isOutOfStep }) {
+            // As over a network: the client drops the link and its session resumes on a new one.
+            closeFromClient()
         } catch {
             // The service produced a frame its own codec cannot read back: a bug, not a network fault.
             preconditionFailure("server frame does not survive the wire codec: \(error)")

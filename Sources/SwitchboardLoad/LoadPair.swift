@@ -73,7 +73,8 @@ final class LoadPair: Sendable {
             ClientSession(
                 configuration: ClientConfiguration(
                     app: plan.app, user: user, device: DeviceID("\(user.rawValue)-1"), token: plan.token(for: user),
-                    loginPolicy: .multiDevice, surface: "loadtest", timing: plan.timing),
+                    loginPolicy: .multiDevice, surface: "loadtest", timing: plan.timing,
+                    compactEvents: plan.compactEvents),
                 transport: environment.transport, clock: environment.clock, executor: environment.executor)
         }
         callerSession = session(caller)

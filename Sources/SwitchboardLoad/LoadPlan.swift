@@ -57,6 +57,9 @@ public struct LoadPlan: Sendable {
     /// connection pays one-time costs on both sides (buffers growing, first allocations) that a
     /// long-running client does not.
     public var warmsUp: Bool
+    /// The users ask for compact call events, as clients do by default (docs/DECISIONS.md, "Compact call
+    /// events"); off, the full form, to compare the two.
+    public var compactEvents = true
 
     public init(
         url: String = "ws://127.0.0.1:7480/v1/signal", pace: Pace = .rate(100), duration: Duration = .seconds(10),

@@ -59,6 +59,15 @@ final class WebSocketServiceConnection: ServiceConnection {
     /// The watchdog has acted on this connection (it acts once).
     private let expired = Atomic(false)
 
+    /// The form of this connection's call events (docs/DECISIONS.md, "Compact call events"). A
+    /// connection's own, not its session's: what the client holds is what this connection carried, and
+    /// a resumed session's new connection starts afresh. Only the event loop touches it, in the drain.
+    private let events: NIOLoopBoundBox<EventForm>
+
+    private final class EventForm {
+        var encoder = CompactEventEncoder()
+    }
+
     /// The service welcomed a session on this connection.
     var isWelcomed: Bool { welcomed.load(ordering: .relaxed) }
 
@@ -69,6 +78,7 @@ final class WebSocketServiceConnection: ServiceConnection {
         self.guarded = guarded
         self.maxQueuedFrames = maxQueuedFrames
         flushes = .makeBoxSendingValue(Deque(), eventLoop: channel.eventLoop)
+        events = .makeBoxSendingValue(EventForm(), eventLoop: channel.eventLoop)
     }
 
     /// The event loop the connection's frames are received and written on.
@@ -160,8 +170,9 @@ final class WebSocketServiceConnection: ServiceConnection {
     private func write(_ frames: [ServerFrame]) {
         let allocator = channel.allocator
         var last: EventLoopPromise<Void>?
+        let form = events.value
         for (index, frame) in frames.enumerated() {
-            let bytes = WireCodec.encode(frame)
+            let bytes = form.encoder.encode(frame)
             var buffer = allocator.buffer(capacity: bytes.count)
             buffer.writeBytes(bytes)
             let promise: EventLoopPromise<Void>? = index == frames.count - 1 ? channel.eventLoop.makePromise() : nil

@@ -257,9 +257,20 @@ extension ServiceCore {
         }
         if !notifications.isEmpty {
             followUps.then { [self] in
+                // One body per distinct notification, encoded once for every session it reaches
+                // (docs/ARCHITECTURE.md, "Event frames"): the engine tells each watcher of a change the
+                // same notification, one after the other.
+                var last: SharedEventBody?
                 for (recipient, note) in notifications {
+                    let body: SharedEventBody
+                    if let last, case .call(let previous) = last.event, previous == note {
+                        body = last
+                    } else {
+                        body = SharedEventBody(.call(note))
+                        last = body
+                    }
                     for session in sessions(for: recipient, in: realm) where delivers(note, to: session, in: realm) {
-                        emit(.call(note), to: session, at: now)
+                        emit(body, to: session, at: now)
                     }
                 }
             }

@@ -85,7 +85,7 @@ extension ServiceCore {
 
         send(.welcome(Welcome(session: session.id, resumed: false, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,
-                              tokenExpiresAt: grant.expiresAt)), to: connection)
+                              tokenExpiresAt: grant.expiresAt, compactEvents: hello.compactEvents)), to: connection)
         logger.info("\(hello.user) logged in", metadata: [
             "device": "\(hello.device)", "session": "\(session.id)", "policy": "\(policy.rawValue)",
             "surface": "\(hello.surface ?? "-")",
@@ -168,7 +168,7 @@ extension ServiceCore {
         }
         send(.welcome(Welcome(session: session.id, resumed: true, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,
-                              tokenExpiresAt: session.tokenExpiresAt)), to: connection)
+                              tokenExpiresAt: session.tokenExpiresAt, compactEvents: hello.compactEvents)), to: connection)
         heard(from: session, in: realm, at: now)
         for envelope in missed {
             send(.event(envelope), to: connection)

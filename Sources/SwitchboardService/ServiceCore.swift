@@ -212,6 +212,15 @@ final class ServiceCore {
         }
     }
 
+    /// Appends an event whose body is encoded once for all its sessions (docs/ARCHITECTURE.md, "Event
+    /// frames") and sends it if the session is attached.
+    func emit(_ shared: SharedEventBody, to session: Session, at now: Timestamp) {
+        let envelope = session.append(shared, at: now, replayLimit: configuration.replayLimit)
+        if let connection = session.connection {
+            send(.event(envelope), to: connection)
+        }
+    }
+
     // MARK: - Identifiers
 
     /// A new identifier: the prefix, then the creation time and a counter, then 128 random bits, all in

@@ -72,9 +72,21 @@ final class Session {
 
     /// Appends an event to the stream; returns its envelope.
     func append(_ event: ServerEvent, at now: Timestamp, replayLimit: Int) -> EventEnvelope {
-        let envelope = EventEnvelope(sequence: nextSequence, time: now, event: event)
+        append(EventEnvelope(sequence: nextSequence, time: now, event: event), replayLimit: replayLimit)
+    }
+
+    /// Appends an event whose body other sessions share (docs/ARCHITECTURE.md, "Event frames").
+    func append(_ shared: SharedEventBody, at now: Timestamp, replayLimit: Int) -> EventEnvelope {
+        append(EventEnvelope(sequence: nextSequence, time: now, shared: shared), replayLimit: replayLimit)
+    }
+
+    private func append(_ envelope: EventEnvelope, replayLimit: Int) -> EventEnvelope {
         nextSequence += 1
-        replay.append(envelope)
+        // The replay buffer keeps the event alone: a shared body's trees live only while its frames wait
+        // to be written, not for as long as an event waits for its ack (docs/ARCHITECTURE.md, "Event frames").
+        var kept = envelope
+        kept.shared = nil
+        replay.append(kept)
         if replay.count > replayLimit, let dropped = replay.popFirst() {
             replayFloor = dropped.sequence
         }

@@ -100,11 +100,12 @@ public final class TestWorld: Sendable {
         loginPolicy: LoginPolicy = .multiDevice,
         surface: String? = "test",
         timing: ClientTiming = ClientTiming(),
-        faults: FaultInjector? = nil
+        faults: FaultInjector? = nil,
+        compactEvents: Bool = true
     ) -> TestClient {
         let configuration = ClientConfiguration(
             app: app, user: user, device: device ?? DeviceID("\(user.rawValue)-1"), token: token,
-            loginPolicy: loginPolicy, surface: surface, timing: timing)
+            loginPolicy: loginPolicy, surface: surface, timing: timing, compactEvents: compactEvents)
         let session = ClientSession(configuration: configuration, transport: transport(faults: faults),
                                     clock: serviceClock, executor: worldExecutor)
         return TestClient(session: session, world: self)
@@ -119,10 +120,11 @@ public final class TestWorld: Sendable {
         loginPolicy: LoginPolicy = .multiDevice,
         surface: String? = "test",
         timing: ClientTiming = ClientTiming(),
-        faults: FaultInjector? = nil
+        faults: FaultInjector? = nil,
+        compactEvents: Bool = true
     ) async throws(SignalingError) -> TestClient {
         let client = client(user, device: device, app: app, token: token, loginPolicy: loginPolicy,
-                            surface: surface, timing: timing, faults: faults)
+                            surface: surface, timing: timing, faults: faults, compactEvents: compactEvents)
         try await client.session.login()
         return client
     }

@@ -34,6 +34,9 @@ public struct Hello: Hashable, Sendable {
     /// names its vendor's lead (ZIM and Agora 1.5: 30 s), and zero asks for no such notice (anyRTC,
     /// Tencent). Nil: ``defaultTokenWarningLead``.
     public var tokenWarningLead: Duration?
+    /// Asks for call events in their compact form (docs/DECISIONS.md, "Compact call events"): the call's
+    /// fixed facts once per call and connection, then only what changed. Absent: the full form.
+    public var compactEvents: Bool
 
     /// The lead of a hello that names none.
     public static let defaultTokenWarningLead: Duration = .seconds(30)
@@ -51,7 +54,8 @@ public struct Hello: Hashable, Sendable {
 
     public init(
         version: Int = wireProtocolVersion, app: String, user: UserID, device: DeviceID, token: String?,
-        loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil, tokenWarningLead: Duration? = nil
+        loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil, tokenWarningLead: Duration? = nil,
+        compactEvents: Bool = false
     ) {
         self.version = version
         self.app = app
@@ -62,6 +66,7 @@ public struct Hello: Hashable, Sendable {
         self.surface = surface
         self.resume = resume
         self.tokenWarningLead = tokenWarningLead
+        self.compactEvents = compactEvents
     }
 }
 
@@ -76,10 +81,13 @@ public struct Welcome: Hashable, Sendable {
     public var heartbeatInterval: Duration
     /// When the login token expires, if it does.
     public var tokenExpiresAt: Timestamp?
+    /// Call events on this connection come in their compact form (the hello asked for it;
+    /// docs/DECISIONS.md, "Compact call events").
+    public var compactEvents: Bool
 
     public init(
         version: Int = wireProtocolVersion, session: SessionID, resumed: Bool, serverTime: Timestamp,
-        heartbeatInterval: Duration, tokenExpiresAt: Timestamp?
+        heartbeatInterval: Duration, tokenExpiresAt: Timestamp?, compactEvents: Bool = false
     ) {
         self.version = version
         self.session = session
@@ -87,6 +95,7 @@ public struct Welcome: Hashable, Sendable {
         self.serverTime = serverTime
         self.heartbeatInterval = heartbeatInterval
         self.tokenExpiresAt = tokenExpiresAt
+        self.compactEvents = compactEvents
     }
 }
 

@@ -43,7 +43,18 @@ public enum ModelCoding {
             object.key("attachments")
             writeStringMap(call.attachments, to: &object)
         }
-        switch call.state {
+        writeState(call.state, to: &object)
+        object.add("createdAt", call.createdAt)
+        object.add("connectedAt", call.connectedAt)
+        object.array("participants", call.participants) { writer, participant in
+            write(participant, includeInternals: includeInternals, to: &writer)
+        }
+        object.endObject()
+    }
+
+    /// A call's `state` and, when ended, its `end`.
+    static func writeState<W: JSONStreamWriter>(_ state: CallState, to object: inout W) {
+        switch state {
         case .ringing:
             object.add("state", "ringing")
         case .connected:
@@ -57,12 +68,6 @@ public enum ModelCoding {
                 endObject.add("data", end.data)
             }
         }
-        object.add("createdAt", call.createdAt)
-        object.add("connectedAt", call.connectedAt)
-        object.array("participants", call.participants) { writer, participant in
-            write(participant, includeInternals: includeInternals, to: &writer)
-        }
-        object.endObject()
     }
 
     public static func call(
@@ -72,6 +77,27 @@ public enum ModelCoding {
     }
 
     static func call<V>(_ reader: JSONReader<V>, includeInternals: Bool) throws(SignalingError) -> Call {
+        let state = try callState(reader)
+        return Call(
+            id: CallID(rawValue: try reader.string("id")),
+            caller: UserID(rawValue: try reader.string("caller")),
+            mode: try reader.enumeration("mode", CallMode.self),
+            policy: try policy(try reader.object("policy")),
+            mediaType: try reader.optionalEnumeration("mediaType", MediaType.self),
+            roomID: try reader.optionalString("roomID"),
+            groupID: try reader.optionalString("groupID"),
+            payload: try reader.optionalString("payload"),
+            attachments: try reader.optionalStringMap("attachments") ?? [:],
+            participants: try reader.objects("participants") { (element) throws(SignalingError) in
+                try participant(element, includeInternals: includeInternals)
+            },
+            state: state,
+            createdAt: try reader.timestamp("createdAt"),
+            connectedAt: try reader.optionalTimestamp("connectedAt"))
+    }
+
+    /// A call's `state` and, when ended, its `end`.
+    static func callState<V>(_ reader: JSONReader<V>) throws(SignalingError) -> CallState {
         let stateName = try reader.string("state")
         let state: CallState
         switch stateName {
@@ -90,22 +116,7 @@ public enum ModelCoding {
         default:
             throw reader.error("state", "\(quoted(stateName)) is not one of \"ringing\", \"connected\", \"ended\"")
         }
-        return Call(
-            id: CallID(rawValue: try reader.string("id")),
-            caller: UserID(rawValue: try reader.string("caller")),
-            mode: try reader.enumeration("mode", CallMode.self),
-            policy: try policy(try reader.object("policy")),
-            mediaType: try reader.optionalEnumeration("mediaType", MediaType.self),
-            roomID: try reader.optionalString("roomID"),
-            groupID: try reader.optionalString("groupID"),
-            payload: try reader.optionalString("payload"),
-            attachments: try reader.optionalStringMap("attachments") ?? [:],
-            participants: try reader.objects("participants") { (element) throws(SignalingError) in
-                try participant(element, includeInternals: includeInternals)
-            },
-            state: state,
-            createdAt: try reader.timestamp("createdAt"),
-            connectedAt: try reader.optionalTimestamp("connectedAt"))
+        return state
     }
 
     // MARK: Participant

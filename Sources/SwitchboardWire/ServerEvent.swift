@@ -51,10 +51,32 @@ public struct EventEnvelope: Hashable, Sendable {
     /// When the service emitted it.
     public var time: Timestamp
     public var event: ServerEvent
+    /// The event's body encoded once for all the sessions it goes to, when the service shares it
+    /// (``SharedEventBody``). Not part of the envelope's value: equality and hashing ignore it.
+    public var shared: SharedEventBody?
 
     public init(sequence: EventSequence, time: Timestamp, event: ServerEvent) {
         self.sequence = sequence
         self.time = time
         self.event = event
+        self.shared = nil
+    }
+
+    /// An envelope around a body shared with other sessions' envelopes.
+    public init(sequence: EventSequence, time: Timestamp, shared: SharedEventBody) {
+        self.sequence = sequence
+        self.time = time
+        self.event = shared.event
+        self.shared = shared
+    }
+
+    public static func == (lhs: EventEnvelope, rhs: EventEnvelope) -> Bool {
+        lhs.sequence == rhs.sequence && lhs.time == rhs.time && lhs.event == rhs.event
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sequence)
+        hasher.combine(time)
+        hasher.combine(event)
     }
 }

@@ -29,23 +29,7 @@ extension WireCodec {
         case .call(let note):
             object.key("call")
             ModelCoding.write(note.call, includeInternals: false, to: &object)
-            switch note.kind {
-            case .created, .acceptConfirmed, .ended, .synced:
-                break
-            case .invited(let by):
-                object.add("by", by)
-            case .participantsChanged(let users):
-                object.add("users", list: users)
-            case .cancelled(let by, let data):
-                object.add("by", by)
-                object.add("data", data)
-            case .timedOut(let cause):
-                object.add("cause", cause)
-            case .acceptFailed(let failure):
-                object.add("failure", failure)
-            case .answeredElsewhere(let device):
-                object.add("device", device)
-            }
+            writeMembers(of: note.kind, to: &object)
         case .message(let message):
             object.add("from", message.from)
             object.key("message")
@@ -73,6 +57,27 @@ extension WireCodec {
             break
         }
         object.endObject()
+    }
+
+    /// The members of a call event's body besides `call`: what its kind carries.
+    static func writeMembers<W: JSONStreamWriter>(of kind: CallNotification.Kind, to object: inout W) {
+        switch kind {
+        case .created, .acceptConfirmed, .ended, .synced:
+            break
+        case .invited(let by):
+            object.add("by", by)
+        case .participantsChanged(let users):
+            object.add("users", list: users)
+        case .cancelled(let by, let data):
+            object.add("by", by)
+            object.add("data", data)
+        case .timedOut(let cause):
+            object.add("cause", cause)
+        case .acceptFailed(let failure):
+            object.add("failure", failure)
+        case .answeredElsewhere(let device):
+            object.add("device", device)
+        }
     }
 
     // MARK: Decoding

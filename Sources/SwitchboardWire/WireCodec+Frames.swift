@@ -24,6 +24,7 @@ extension WireCodec {
             object.add("policy", hello.loginPolicy)
             object.add("surface", hello.surface)
             object.add("tokenWarningLeadMs", hello.tokenWarningLead)
+            if hello.compactEvents { object.add("compactEvents", true) }
             if let resume = hello.resume {
                 object.object("resume") { resumeObject in
                     resumeObject.add("session", resume.session)
@@ -82,7 +83,8 @@ extension WireCodec {
             loginPolicy: try frame.enumeration("policy", LoginPolicy.self),
             surface: try frame.optionalString("surface"),
             resume: resume,
-            tokenWarningLead: try frame.optionalDuration("tokenWarningLeadMs"))
+            tokenWarningLead: try frame.optionalDuration("tokenWarningLeadMs"),
+            compactEvents: try frame.optionalBool("compactEvents") ?? false)
     }
 
     static func request<V>(_ frame: JSONReader<V>) throws(SignalingError) -> Request {
@@ -114,6 +116,7 @@ extension WireCodec {
             object.add("time", welcome.serverTime)
             object.add("heartbeatMs", welcome.heartbeatInterval)
             object.add("tokenExpiresAt", welcome.tokenExpiresAt)
+            if welcome.compactEvents { object.add("compactEvents", true) }
         case .refused(let error):
             object.add("t", "refused")
             object.key("error")
@@ -130,11 +133,7 @@ extension WireCodec {
                 write(error, to: &object)
             }
         case .event(let envelope):
-            object.add("t", "evt")
-            object.add("seq", envelope.sequence)
-            object.add("time", envelope.time)
-            object.add("name", envelope.event.name)
-            object.key("body")
+            writeEnvelope(of: envelope, to: &object)
             writeBody(of: envelope.event, to: &object)
         case .pong(let time):
             object.add("t", "pong")
@@ -162,7 +161,8 @@ extension WireCodec {
                 resumed: try frame.bool("resumed"),
                 serverTime: try frame.timestamp("time"),
                 heartbeatInterval: try frame.duration("heartbeatMs"),
-                tokenExpiresAt: try frame.optionalTimestamp("tokenExpiresAt")))
+                tokenExpiresAt: try frame.optionalTimestamp("tokenExpiresAt"),
+                compactEvents: try frame.optionalBool("compactEvents") ?? false))
         case "refused":
             return .refused(try error(try frame.object("error")))
         case "res":

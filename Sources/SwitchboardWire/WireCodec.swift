@@ -50,8 +50,13 @@ public enum WireCodec {
         encodedText { write(frame, to: &$0) }
     }
 
+    /// An event whose body is shared (``EventEnvelope/shared``) gets the body's tree, built once for all
+    /// its sessions, in its envelope's tree: the same text as encoding the whole frame.
     public static func encode(_ frame: ServerFrame) -> [UInt8] {
-        encodedText { write(frame, to: &$0) }
+        if case .event(let envelope) = frame, let shared = envelope.shared {
+            return eventFrame(envelope, body: shared.body)
+        }
+        return encodedText { write(frame, to: &$0) }
     }
 
     /// The frame as JSON text (a WebSocket text message).

@@ -82,6 +82,9 @@ struct LoadTest: AsyncParsableCommand {
         @Flag(help: "Measure from the first call of each new connection (no uncounted warm-up call per pair).")
         var noWarmUp = false
 
+        @Flag(help: "Ask for call events in the full form, each with the whole call, instead of the compact form.")
+        var fullEvents = false
+
         func run() async throws {
             if rate != nil && inFlight != nil { throw ValidationError("--rate and --in-flight exclude each other") }
             var plan = LoadPlan(
@@ -90,6 +93,7 @@ struct LoadTest: AsyncParsableCommand {
                 pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet,
                 warmsUp: !noWarmUp)
             plan.reconnectMaxDelay = .milliseconds(Int64(reconnectMaxDelay * 1_000))
+            plan.compactEvents = !fullEvents
             if let userPrefix { plan.userPrefix = userPrefix }
             if let config { plan.tokens = try await LoadTest.mintTokens(config: config, app: app, users: plan.users) }
             var writer: LineWriter?

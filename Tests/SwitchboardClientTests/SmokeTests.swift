@@ -7,11 +7,13 @@ import SwitchboardWire
 
 @Suite("Smoke")
 struct SmokeTests {
-    @Test("alice calls bob, bob accepts")
-    func inviteAccept() async throws {
+    /// Compact call events are the client's default; the full form must keep working for clients that
+    /// do not ask for it (docs/DECISIONS.md, "Compact call events").
+    @Test("alice calls bob, bob accepts (compact and full call events)", arguments: [true, false])
+    func inviteAccept(compactEvents: Bool) async throws {
         let world = TestWorld()
-        let alice = try await world.login("alice")
-        let bob = try await world.login("bob")
+        let alice = try await world.login("alice", compactEvents: compactEvents)
+        let bob = try await world.login("bob", compactEvents: compactEvents)
         let call = try await alice.session.invite(InviteRequest(invitees: ["bob"], payload: "hello"))
         let invited = try await bob.nextCall(.invited)
         #expect(invited.call.id == call.id)

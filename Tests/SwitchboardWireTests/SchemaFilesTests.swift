@@ -44,6 +44,18 @@ struct SchemaFilesTests {
         #expect(try schemaNames("events") == Set(WireCodec.eventNames))
     }
 
+    @Test("every call event's call is the whole call or its compact form (docs/DECISIONS.md, \"Compact call events\")")
+    func compactCallEvents() throws {
+        let forms: JSONValue = [["$ref": "../common/call.schema.json"], ["$ref": "../common/compact-call.schema.json"]]
+        for name in WireCodec.eventNames where name.hasPrefix("call.") {
+            let schema = try loadSchema("events/\(name).schema.json")
+            #expect(schema["properties"]?["call"]?["oneOf"] == forms, "\(name)")
+        }
+        for frame in ["hello", "welcome"] {
+            #expect(try loadSchema("frames/\(frame).schema.json")["properties"]?["compactEvents"]?["type"] == "boolean")
+        }
+    }
+
     @Test("the name lists in the frame schemas and the log line schema are the code's")
     func nameLists() throws {
         #expect(enumeration(try loadSchema("frames/req.schema.json")["properties"]?["op"]) == WireCodec.operationNames)
@@ -101,9 +113,9 @@ struct SchemaFilesTests {
             #expect(schema["$id"]?.stringValue == schemaBaseURI + path, "\(path)")
             count += 1
         }
-        // frames, ops (request + response), events, common (13), log, experimental (the envelope + 5 APIs),
+        // frames, ops (request + response), events, common (14), log, experimental (the envelope + 5 APIs),
         // config (the server file).
-        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 13 + 1 + 6 + 1)
+        #expect(count == 10 + 2 * WireCodec.operationNames.count + WireCodec.eventNames.count + 14 + 1 + 6 + 1)
     }
 }
 
