@@ -334,19 +334,29 @@ final class LeanDriver: @unchecked Sendable {
         unflushed.removeAll(keepingCapacity: true)
     }
 
+    /// Heartbeats spread over the interval: the users are split into ``heartbeatSlots`` groups by index,
+    /// and every interval / slots one group pings, so that a thousand users do not ping the server in one
+    /// burst every interval (which would show in every latency percentile, as clients do not do it).
     private func startHeartbeat(every interval: Duration) {
         guard heartbeat == nil, interval > .zero else { return }
-        let amount = TimeAmount.nanoseconds(Int64(interval.seconds * 1e9))
+        let slots = Self.heartbeatSlots
+        let amount = TimeAmount.nanoseconds(max(1, Int64(interval.seconds * 1e9) / Int64(slots)))
+        var slot = 0
         heartbeat = loop.scheduleRepeatedTask(initialDelay: amount, delay: amount) { [self] _ in
-            for user in users.indices where users[user].welcomed && users[user].connection != nil {
+            for user in stride(from: slot, to: users.count, by: slots)
+            where users[user].welcomed && users[user].connection != nil {
                 acknowledge(user)
                 if let connection = users[user].connection {
                     connection.write(LeanFrames.ping(allocator: connection.allocator))
                     needsFlush(user)
                 }
             }
+            slot = (slot + 1) % slots
         }
     }
+
+    /// How many groups the users' heartbeats are spread over (one every 10 ms at a 1 s interval).
+    static let heartbeatSlots = 100
 
     // MARK: - Calls
 
