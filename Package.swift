@@ -138,17 +138,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The SQLite VFS of the server's store: a transaction's WAL frames in one write (docs/PERFORMANCE.md,
-        // "The store"). C, over the system's libsqlite3 that GRDB links.
-        .target(
-            name: "CSQLiteWALBatch",
-            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
-        ),
         // The network server: the service behind a WebSocket endpoint, health and metrics over HTTP.
         .target(
             name: "SwitchboardServer",
             dependencies: [
-                "CSQLiteWALBatch",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",

@@ -1,4 +1,3 @@
-import CSQLiteWALBatch
 import Foundation
 import GRDB
 import Logging
@@ -22,8 +21,6 @@ import SwitchboardWire
 /// it. A second connection on a thread of its own checkpoints the WAL (``SQLiteCheckpointer``), so no commit
 /// waits for a checkpoint's copies and syncs. One server per file: a lock of the store's own
 /// (``StoreFileLock``) refuses a second server at start.
-/// Both open the file through a VFS that writes each transaction's WAL frames at once
-/// (``walBatchFilename(_:)``).
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
     let database: DatabaseQueue
     private let checkpointer: SQLiteCheckpointer
@@ -38,9 +35,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
 
     init(path: String, checkpoints: SQLiteCheckpointer.Policy) throws {
         lock = try StoreFileLock(storeAt: path)
-        // Both connections open the file through the same VFS.
-        let filename = Self.walBatchFilename(path)
-        let checkpointer = SQLiteCheckpointer(path: filename, policy: checkpoints, logger: Logger(label: "switchboard.store"))
+        let checkpointer = SQLiteCheckpointer(path: path, policy: checkpoints, logger: Logger(label: "switchboard.store"))
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -49,7 +44,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
             checkpointer.install(on: db)
         }
         configuration.journalMode = .wal
-        database = try DatabaseQueue(path: filename, configuration: configuration)
+        database = try DatabaseQueue(path: path, configuration: configuration)
         try Self.migrator.migrate(database)
         try checkpointer.start()
         self.checkpointer = checkpointer
@@ -67,26 +62,6 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
     /// Waits for the checkpoint under way or scheduled, if any (tests).
     func waitForCheckpoints() { checkpointer.waitUntilIdle() }
 
-    /// `path` as a URI filename that opens it through the VFS of `CSQLiteWALBatch`, which gathers each
-    /// transaction's WAL frames into one write made before the commit returns (two per frame otherwise);
-    /// `path` itself where this SQLite takes no URI filenames (then the default VFS opens it).
-    static func walBatchFilename(_ path: String) -> String {
-        guard walBatchUsable else { return path }
-        // A URI path decodes %HH; these three would end or escape it.
-        var escaped = ""
-        for character in path {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.append(character)
-            }
-        }
-        return "file:\(escaped)?vfs=\(SWITCHBOARD_WAL_BATCH_VFS)"
-    }
-
-    /// Registered once, before the first store opens its file (a static's initializer runs once).
-    private static let walBatchUsable = switchboard_wal_batch_register() == 1
 
     /// Every schema version, in order.
     static var migrator: DatabaseMigrator {

@@ -1,4 +1,3 @@
-import CSQLiteWALBatch
 import Foundation
 import GRDB
 import Logging
@@ -125,47 +124,6 @@ struct SQLiteStoreCommitTests {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' ORDER BY name")
         }
         #expect(indexes == ["records_newest_first", "sqlite_autoindex_records_1"], "three b-trees per record, with the table")
-    }
-
-    @Test("a commit's WAL frames reach the file in one write, where the default VFS makes two per frame")
-    func oneWritePerCommit() throws {
-        let path = temporaryDatabase()
-        let store = try SQLiteStore(path: path)
-        func writes() throws -> Int {
-            try store.database.writeWithoutTransaction { db in switchboard_wal_batch_writes(db.sqliteConnection) }
-        }
-        func walFrames() throws -> Int {
-            let size = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
-            return (size - 32) / (24 + 4096)
-        }
-        let t0 = Timestamp(millisecondsSince1970: 1_767_225_600_000)
-        let (engine, _) = try CallEngine.start(
-            Invitation(callID: "c1", from: Endpoint(user: "alice", device: "a1"), invitees: ["bob"], mode: .general,
-                       policy: CallPolicy(ringTimeout: .seconds(60))), at: t0)
-        try store.save(engine.call, app: "a")
-        var before = (writes: try writes(), frames: try walFrames())
-        #expect(before.writes >= 0, "the store's file is open through the batching VFS")
-        try store.commit([.callEnded("a", "c1"), .record("a", record("c1", owner: "alice", at: 5000)),
-                          .record("a", record("c1", owner: "bob", at: 5000))])
-        var after = (writes: try writes(), frames: try walFrames())
-        #expect(after.writes - before.writes == 1)
-        #expect(after.frames - before.frames >= 4, "the live call's table and index, the records' table and indexes")
-        before = after
-        for round in 0..<5 {
-            try store.save(Profile(user: UserID("u\(round)")), app: "a")
-        }
-        after = (writes: try writes(), frames: try walFrames())
-        #expect(after.writes - before.writes == 5)
-
-        // A transaction past what one write of the default VFS carries (128 KiB) goes in several.
-        before = after
-        let many = (0..<1000).map { StoreWrite.record("a", record("c\($0)", owner: "carol", at: 6000 + Int64($0))) }
-        try store.commit(many)
-        after = (writes: try writes(), frames: try walFrames())
-        #expect(after.frames - before.frames > 40)
-        #expect(after.writes - before.writes > 1)
-        #expect(after.writes - before.writes <= (after.frames - before.frames) * 4120 / 131_071 + 1)
-        #expect(try store.page(app: "a", owner: "carol", after: nil, limit: 100).records.count == 100)
     }
 
     @Test("records of one millisecond get keys in the order saved; retention cuts at the millisecond")
