@@ -110,26 +110,10 @@ public final class LeanLoadGenerator: Sendable {
     /// Connects and logs in both users of every pair, 100 pairs at a time.
     private func logIn(_ driver: LeanDriver) async throws(LoadError) {
         let endpoint = endpoint
-        for batch in stride(from: 0, to: plan.pairs, by: 100) {
-            let range = (2 * batch)..<(2 * min(plan.pairs, batch + 100))
-            let failure = await withTaskGroup(of: LoadError?.self) { group in
-                for user in range {
-                    group.addTask {
-                        do throws(LoadError) {
-                            try await Self.logIn(user, driver: driver, endpoint: endpoint)
-                            return nil
-                        } catch {
-                            return error
-                        }
-                    }
-                }
-                var first: LoadError?
-                for await each in group where first == nil { first = each }
-                return first
-            }
-            if let failure { throw failure }
-            if plan.showsProgress { progress("\r\(range.upperBound) sessions logged in") }
-        }
+        // A pair's two users are logged in side by side: 100 pairs a batch.
+        try await inBatches(of: 200, 0..<(2 * plan.pairs), batchDone: { done in
+            if plan.showsProgress { progress("\r\(done) sessions logged in") }
+        }) { user throws(LoadError) in try await Self.logIn(user, driver: driver, endpoint: endpoint) }
         if plan.showsProgress { progress("\n") }
     }
 

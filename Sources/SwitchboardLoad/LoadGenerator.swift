@@ -107,26 +107,9 @@ public final class LoadGenerator: Sendable {
     /// Logs both users of every pair in, 100 pairs at a time.
     private func logIn() async throws(LoadError) {
         let all = pairs
-        for batch in stride(from: 0, to: all.count, by: 100) {
-            let range = batch..<min(all.count, batch + 100)
-            let failure = await withTaskGroup(of: LoadError?.self) { group in
-                for pair in all[range] {
-                    group.addTask {
-                        do throws(LoadError) {
-                            try await pair.logIn()
-                            return nil
-                        } catch {
-                            return error
-                        }
-                    }
-                }
-                var first: LoadError?
-                for await each in group where first == nil { first = each }
-                return first
-            }
-            if let failure { throw failure }
-            if plan.showsProgress { progress("\r\(range.upperBound * 2) sessions logged in") }
-        }
+        try await inBatches(of: 100, all.indices, batchDone: { done in
+            if plan.showsProgress { progress("\r\(done * 2) sessions logged in") }
+        }) { index throws(LoadError) in try await all[index].logIn() }
         if plan.showsProgress { progress("\n") }
         initialLinks.withLock { $0 = (transport.linksOpened, transport.attemptsFailed) }
     }
