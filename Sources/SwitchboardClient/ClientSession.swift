@@ -362,7 +362,7 @@ public actor ClientSession {
         let generation = linkGeneration
         let transport = transport
         Task(executorPreference: executor) { [weak self] in
-            do {
+            do throws(SignalingError) {
                 let connection = try await transport.connect()
                 if let self {
                     await self.linkConnected(connection, generation: generation)
@@ -370,7 +370,7 @@ public actor ClientSession {
                     connection.close()
                 }
             } catch {
-                await self?.linkFailed(generation: generation)
+                await self?.linkFailed(error, generation: generation)
             }
         }
     }
@@ -391,9 +391,9 @@ public actor ClientSession {
         carryOut(machine.linkOpened(at: clock.now()))
     }
 
-    private func linkFailed(generation: Int) {
+    private func linkFailed(_ error: SignalingError, generation: Int) {
         guard generation == linkGeneration else { return }
-        carryOut(machine.linkFailed())
+        carryOut(machine.linkFailed(error))
     }
 
     private func linkEnded(generation: Int) {

@@ -207,9 +207,14 @@ struct ConnectionStateMachine {
         return [.closeLink] + retryLater()
     }
 
-    /// The transport could not connect.
-    mutating func linkFailed() -> [Action] {
+    /// The transport could not connect, for `error`. A login whose transport is misconfigured (an
+    /// invalid server URL) fails at once: no attempt can succeed.
+    mutating func linkFailed(_ error: SignalingError? = nil) -> [Action] {
         guard let stage = attempt?.stage, stage == .opening || stage == .handshaking else { return [] }
+        if case .connecting = phase, let error, error.code == .service(.invalidServerURL) {
+            phase = .disconnected
+            return [.report(.disconnected, .loginFailure), .finishLogin(error), .closeLink]
+        }
         dropLink()
         return retryLater()
     }

@@ -114,4 +114,7 @@ public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     case alreadyLoggedIn = "already_logged_in"
     /// Client side: the request was cancelled (logout, or the session was closed).
     case cancelled = "cancelled"
+    /// Client side: a configured server URL (`SWITCHBOARD_URL`, `ClientEnvironment.network(urls:)`) is
+    /// empty or not a `ws://` or `wss://` URL with a host (docs/ARCHITECTURE.md, "Several server URLs").
+    case invalidServerURL = "invalid_server_url"
 }

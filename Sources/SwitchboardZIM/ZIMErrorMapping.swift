@@ -89,7 +89,7 @@ enum ZIMErrorMapping {
         case .tokenExpired: .ZIMErrorCodeNetworkModuleTokenExpired
         case .alreadyLoggedIn: .ZIMErrorCodeNetworkModuleUserHasAlreadyLogged
         case .timeout: .ZIMErrorCodeNetworkModuleRequestTimeout
-        case .disconnected, .cancelled, .frameTooLarge, .invalidFrame, .unsupportedVersion:
+        case .disconnected, .cancelled, .frameTooLarge, .invalidFrame, .unsupportedVersion, .invalidServerURL:
             .ZIMErrorCodeNetworkModuleNetworkError
         case .invalidUserID, .invalidDeviceID, .invalidRequest, .invalidCursor, .unknownOperation,
              .invalidMessage, .invalidChannel:

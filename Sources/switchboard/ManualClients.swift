@@ -9,7 +9,7 @@ import SwitchboardWire
 /// What `listen` and `call` share: a session on a server, typed commands from stdin, and a readable
 /// line for every call event.
 struct ManualClientOptions: ParsableArguments {
-    @Option(help: "The server's WebSocket URL.")
+    @Option(help: "The server's WebSocket URL, or the URLs of a cluster's nodes separated by commas (tried in turn).")
     var url = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"] ?? "ws://127.0.0.1:7480/v1/signal"
 
     @Option(help: "Your user id.")
@@ -21,11 +21,20 @@ struct ManualClientOptions: ParsableArguments {
     @Option(help: "The login token (any in development mode; `switchboard token` mints one).")
     var token = "cli"
 
-    func session() -> ClientSession {
+    func validate() throws {
+        do {
+            _ = try ServerURLList.parse(url)
+        } catch {
+            throw ValidationError("--url: \(error.message)")
+        }
+    }
+
+    func session() throws -> ClientSession {
         ClientSession(
             configuration: ClientConfiguration(app: app, user: UserID(user), device: DeviceID("\(user)-cli"), token: token,
                                                surface: "cli"),
-            transport: WebSocketTransport(url: url, logger: Logger(label: "cli", factory: { _ in SwiftLogNoOpLogHandler() })),
+            transport: try WebSocketTransport(urls: ServerURLList.parse(url),
+                                              logger: Logger(label: "cli", factory: { _ in SwiftLogNoOpLogHandler() })),
             clock: .system())
     }
 }
@@ -105,7 +114,7 @@ struct Listen: AsyncParsableCommand {
     @OptionGroup var options: ManualClientOptions
 
     func run() async throws {
-        let session = options.session()
+        let session = try options.session()
         let console = CallConsole()
         let printer = Task { for await event in session.events { await console.show(event) } }
         defer { printer.cancel() }
@@ -154,7 +163,7 @@ struct CallCommand: AsyncParsableCommand {
     var timeout = 30
 
     func run() async throws {
-        let session = options.session()
+        let session = try options.session()
         let console = CallConsole()
         let printer = Task { for await event in session.events { await console.show(event) } }
         defer { printer.cancel() }
