@@ -225,7 +225,7 @@ final class LeanDriver: @unchecked Sendable {
                 pairs[pair].flow = nil
                 pairs[pair].deadline = nil
                 _ = flow.interrupted()
-                ledger.finished(flow, .failed(.disconnected))
+                ledger.finished(flow, .failed(.disconnected), pair: pair)
             }
             retire(pair)
             users[user].connection?.close()
@@ -366,7 +366,7 @@ final class LeanDriver: @unchecked Sendable {
         guard !pairs[pair].retired, !pairs[pair].hasCall else {
             let (flow, _) = CallFlow.start(kind, caller: users[user(of: pair, .caller)].id, callee: users[user(of: pair, .callee)].id,
                                            parameters: plan.callParameters, at: now)
-            ledger.finished(flow, .failed(.disconnected))
+            ledger.finished(flow, .failed(.disconnected), pair: pair)
             return
         }
         startFlow(kind, on: pair, at: now)
@@ -396,7 +396,7 @@ final class LeanDriver: @unchecked Sendable {
         }
         guard let outcome, let flow = pairs[pair].flow else { return }
         pairs[pair].deadline = nil
-        ledger.finished(flow, outcome)
+        ledger.finished(flow, outcome, pair: pair)
         switch outcome {
         case .completed, .overloaded, .failed(.refused), .failed(.unexpected):
             makeAvailable(pair, at: now)

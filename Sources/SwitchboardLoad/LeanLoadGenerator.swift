@@ -14,7 +14,8 @@ import SwitchboardCore
 public final class LeanLoadGenerator: Sendable {
     public let plan: LoadPlan
     private let ledger: LoadLedger
-    private let endpoint: LeanEndpoint
+    /// Where the users connect: one endpoint per URL of the plan (``LoadPlan/url(of:pair:)``).
+    private let endpoints: [LeanEndpoint]
     private let progress: @Sendable (String) -> Void
     private let warmUpFailures = Mutex(0)
 
@@ -26,7 +27,7 @@ public final class LeanLoadGenerator: Sendable {
         completedCalls: (@Sendable (CompletedCall) -> Void)? = nil
     ) throws(LoadError) {
         try plan.validate()
-        endpoint = try LeanEndpoint(url: plan.url)
+        endpoints = try plan.urls.map { (url) throws(LoadError) in try LeanEndpoint(url: url) }
         self.plan = plan
         ledger = LoadLedger(plan: plan, completedCalls: completedCalls)
         self.progress = progress
@@ -102,18 +103,24 @@ public final class LeanLoadGenerator: Sendable {
         report.warmUpFailures = warmUpFailures.withLock { $0 }
         report.connectionsLost = lost
         report.unreadableFrames = unreadable
+        if plan.listsCalls { report.calls = ledger.calls.withLock { $0 } }
         return report
     }
 
     // MARK: - Logging in
 
-    /// Connects and logs in both users of every pair, 100 pairs at a time.
+    /// Connects and logs in both users of every pair, 100 pairs at a time, each to the URL the plan
+    /// puts it on.
     private func logIn(_ driver: LeanDriver) async throws(LoadError) {
-        let endpoint = endpoint
+        let endpoints = endpoints, plan = plan
         // A pair's two users are logged in side by side: 100 pairs a batch.
         try await inBatches(of: 200, 0..<(2 * plan.pairs), batchDone: { done in
             if plan.showsProgress { progress("\r\(done) sessions logged in") }
-        }) { user throws(LoadError) in try await Self.logIn(user, driver: driver, endpoint: endpoint) }
+        }) { user throws(LoadError) in
+            // User 2i is pair i's caller, 2i + 1 its callee (LeanDriver.userID(_:)).
+            let endpoint = endpoints[plan.urlIndex(of: user % 2 == 0 ? .caller : .callee, pair: user / 2)]
+            try await Self.logIn(user, driver: driver, endpoint: endpoint)
+        }
         if plan.showsProgress { progress("\n") }
     }
 

@@ -21,7 +21,8 @@ public final class LoadGenerator: Sendable {
     public let plan: LoadPlan
     private let pairs: [LoadPair]
     private let ledger: LoadLedger
-    private let transport: CountedTransport
+    /// The links all users opened, and their attempts that failed.
+    private let links = CountedTransport.Counts()
     /// Links opened by the initial logins: every link after them is a reconnect.
     private let initialLinks = Mutex<(opened: Int, failed: Int)>((0, 0))
     private let warmUpFailures = Mutex(0)
@@ -29,8 +30,10 @@ public final class LoadGenerator: Sendable {
     private let progress: @Sendable (String) -> Void
 
     /// - Parameters:
-    ///   - environment: how the users reach the server, on which clock and executor (by default: the
-    ///     plan's URL over WebSocket, on the system clock); tests pass a `TestWorld`'s.
+    ///   - environment: how the users reach the server, on which clock and executor (by default: each
+    ///     user a WebSocket transport of its own to the plan's URLs, starting from the one the plan puts
+    ///     it on and going round them when it reconnects, on the system clock); tests pass a
+    ///     `TestWorld`'s.
     ///   - completedCalls: told of every call the generator saw complete on both sides, as it completes
     ///     (`--completed-calls FILE`).
     public init(
@@ -41,13 +44,35 @@ public final class LoadGenerator: Sendable {
         try plan.validate()
         self.plan = plan
         let logger = Logger(label: "switchboard.loadtest", factory: { _ in SwiftLogNoOpLogHandler() })
-        var environment = environment ?? ClientEnvironment(transport: WebSocketTransport(url: plan.url, logger: logger), clock: .system())
-        transport = CountedTransport(environment.transport)
-        environment.transport = transport
-        let ledger = LoadLedger(plan: plan, completedCalls: completedCalls)
+        let links = links
+        // Each user's own WebSocket transport, unless the environment says how users connect.
+        var webSockets: [[CallFlow.Side: WebSocketTransport]] = []
+        if environment == nil {
+            do {
+                webSockets = try (0..<plan.pairs).map { (pair) throws(SignalingError) in
+                    var sides: [CallFlow.Side: WebSocketTransport] = [:]
+                    for side in [CallFlow.Side.caller, .callee] {
+                        sides[side] = try WebSocketTransport(urls: plan.urls, first: plan.urlIndex(of: side, pair: pair), logger: logger)
+                    }
+                    return sides
+                }
+            } catch {
+                throw .invalidPlan(error.message)
+            }
+        }
+        let connectedURLs: (@Sendable (Int) -> (caller: String?, callee: String?)) = { [webSockets] pair in
+            guard pair < webSockets.count else { return (nil, nil) }
+            return (webSockets[pair][.caller]?.connectedURL, webSockets[pair][.callee]?.connectedURL)
+        }
+        let ledger = LoadLedger(plan: plan, completedCalls: completedCalls, connectedURLs: connectedURLs)
         self.ledger = ledger
-        let users = environment
-        pairs = (0..<plan.pairs).map { LoadPair(index: $0, plan: plan, environment: users, ledger: ledger) }
+        pairs = (0..<plan.pairs).map { pair in
+            func transport(_ side: CallFlow.Side) -> any Transport {
+                CountedTransport(base: environment?.transport ?? webSockets[pair][side]!, counts: links)
+            }
+            return LoadPair(index: pair, plan: plan, transports: (transport(.caller), transport(.callee)),
+                            clock: environment?.clock ?? .system(), executor: environment?.executor, ledger: ledger)
+        }
         self.progress = progress
     }
 
@@ -91,8 +116,9 @@ public final class LoadGenerator: Sendable {
         var report = LoadReport(plan: plan, stats: ledger.stats.withLock { $0 }, placingTime: placingTime, end: end)
         report.warmUpFailures = warmUpFailures.withLock { $0 }
         let initial = initialLinks.withLock { $0 }
-        report.linksReopened = transport.linksOpened - initial.opened
-        report.failedConnectionAttempts = transport.attemptsFailed - initial.failed
+        report.linksReopened = links.linksOpened - initial.opened
+        report.failedConnectionAttempts = links.attemptsFailed - initial.failed
+        if plan.listsCalls { report.calls = ledger.calls.withLock { $0 } }
         return report
     }
 
@@ -111,7 +137,7 @@ public final class LoadGenerator: Sendable {
             if plan.showsProgress { progress("\r\(done * 2) sessions logged in") }
         }) { index throws(LoadError) in try await all[index].logIn() }
         if plan.showsProgress { progress("\n") }
-        initialLinks.withLock { $0 = (transport.linksOpened, transport.attemptsFailed) }
+        initialLinks.withLock { $0 = (links.linksOpened, links.attemptsFailed) }
     }
 
     /// One uncounted answered call per pair, 100 pairs at a time; then the statistics start afresh.

@@ -18,11 +18,19 @@ final class LoadLedger: Sendable {
     /// The index of the next call to place, across all pairs.
     private let nextCall = Atomic<Int>(0)
     private let completedCalls: (@Sendable (CompletedCall) -> Void)?
+    /// Every call finished so far, when the plan lists them (``LoadPlan/listsCalls``).
+    let calls = Mutex<[PlacedCall]>([])
+    /// The server URLs a pair's caller and callee are connected to now.
+    private let connectedURLs: @Sendable (Int) -> (caller: String?, callee: String?)
 
-    init(plan: LoadPlan, completedCalls: (@Sendable (CompletedCall) -> Void)?) {
+    /// - Parameter connectedURLs: where a pair's users are connected (by default where the plan puts
+    ///   them, ``LoadPlan/url(of:pair:)``, for users that never move).
+    init(plan: LoadPlan, completedCalls: (@Sendable (CompletedCall) -> Void)?,
+         connectedURLs: (@Sendable (Int) -> (caller: String?, callee: String?))? = nil) {
         self.plan = plan
         idle = Mutex(Array((0..<plan.pairs).reversed()))
         self.completedCalls = completedCalls
+        self.connectedURLs = connectedURLs ?? { pair in (plan.url(of: .caller, pair: pair), plan.url(of: .callee, pair: pair)) }
     }
 
     /// The kind of the next call to place, counted as placed; nil once placing is over or every call
@@ -69,11 +77,19 @@ final class LoadLedger: Sendable {
         }
     }
 
-    func finished(_ flow: CallFlow, _ outcome: CallFlow.Outcome) {
+    /// The call of pair `pair` finished.
+    func finished(_ flow: CallFlow, _ outcome: CallFlow.Outcome, pair: Int) {
         stats.withLock { $0.finish(flow.kind, outcome) }
+        let isWarmUp = warmingUp.load(ordering: .relaxed)
         if outcome == .completed, let completedCalls, let id = flow.callID {
             completedCalls(CompletedCall(callID: id, kind: flow.kind, caller: flow.caller, callee: flow.callee,
-                                         isWarmUp: warmingUp.load(ordering: .relaxed)))
+                                         isWarmUp: isWarmUp))
+        }
+        if plan.listsCalls {
+            let urls = connectedURLs(pair)
+            let call = PlacedCall(callID: flow.callID, kind: flow.kind, caller: flow.caller, callee: flow.callee, app: plan.app,
+                                  callerURL: urls.caller, calleeURL: urls.callee, outcome: outcome, isWarmUp: isWarmUp)
+            calls.withLock { $0.append(call) }
         }
     }
 }

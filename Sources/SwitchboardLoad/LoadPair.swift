@@ -62,25 +62,29 @@ final class LoadPair: Sendable {
         var calls: [CallFlow.Side: [Call]] = [:]
     }
 
-    init(index: Int, plan: LoadPlan, environment: ClientEnvironment, ledger: LoadLedger) {
+    /// - Parameters:
+    ///   - transports: how the caller and the callee reach the server.
+    ///   - executor: where the sessions run (Swift's default executors if nil).
+    init(index: Int, plan: LoadPlan, transports: (caller: any Transport, callee: any Transport), clock: ServiceClock,
+         executor: (any ClientExecutor)?, ledger: LoadLedger) {
         self.index = index
         self.plan = plan
         self.ledger = ledger
-        clock = environment.clock
+        self.clock = clock
         caller = LoadPlan.user(.caller, pair: index, prefix: plan.userPrefix)
         callee = LoadPlan.user(.callee, pair: index, prefix: plan.userPrefix)
-        func session(_ user: UserID) -> ClientSession {
+        func session(_ user: UserID, _ transport: any Transport) -> ClientSession {
             ClientSession(
                 configuration: ClientConfiguration(
                     app: plan.app, user: user, device: DeviceID("\(user.rawValue)-1"), token: plan.token(for: user),
                     loginPolicy: .multiDevice, surface: "loadtest", timing: plan.timing,
                     compactEvents: plan.compactEvents),
-                transport: environment.transport, clock: environment.clock, executor: environment.executor)
+                transport: transport, clock: clock, executor: executor)
         }
-        callerSession = session(caller)
-        calleeSession = session(callee)
-        callerOutbox = SerialJobQueue(executor: environment.executor)
-        calleeOutbox = SerialJobQueue(executor: environment.executor)
+        callerSession = session(caller, transports.caller)
+        calleeSession = session(callee, transports.callee)
+        callerOutbox = SerialJobQueue(executor: executor)
+        calleeOutbox = SerialJobQueue(executor: executor)
     }
 
     private func session(_ side: CallFlow.Side) -> ClientSession {
@@ -144,7 +148,7 @@ final class LoadPair: Sendable {
         state.withLock { state in
             guard !state.retired, state.recovery == nil, !state.hasCall else {
                 let (flow, _) = CallFlow.start(kind, caller: caller, callee: callee, parameters: plan.callParameters, at: now)
-                ledger.finished(flow, state.recovery != nil ? .interrupted : .failed(.disconnected))
+                ledger.finished(flow, state.recovery != nil ? .interrupted : .failed(.disconnected), pair: index)
                 return
             }
             startFlow(kind, state: &state, at: now)
@@ -251,7 +255,7 @@ final class LoadPair: Sendable {
         ledger.measured(measured, at: now)
         if let outcome, let flow = state.flow {
             state.deadline = nil
-            ledger.finished(flow, outcome)
+            ledger.finished(flow, outcome, pair: index)
             switch outcome {
             case .completed, .overloaded, .failed(.refused), .failed(.unexpected):
                 makeAvailable(&state, at: now)
@@ -291,7 +295,7 @@ final class LoadPair: Sendable {
         if let flow = state.flow, !flow.isFinished {
             state.flow = nil
             state.deadline = nil
-            ledger.finished(flow, .failed(cause))
+            ledger.finished(flow, .failed(cause), pair: index)
         }
     }
 

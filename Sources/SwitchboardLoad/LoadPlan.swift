@@ -21,8 +21,14 @@ public struct LoadPlan: Sendable {
         }
     }
 
-    /// The server's WebSocket URL (`ws://127.0.0.1:7480/v1/signal`).
-    public var url: String
+    /// The servers' WebSocket URLs (`ws://127.0.0.1:7480/v1/signal`): one server, or several nodes of a
+    /// cluster. With several, each pair's caller and callee are on different nodes (``url(of:pair:)``).
+    public var urls: [String]
+    /// The first of ``urls``; setting it makes it the only one.
+    public var url: String {
+        get { urls[0] }
+        set { urls = [newValue] }
+    }
     public var pace: Pace
     /// How long calls are placed.
     public var duration: Duration
@@ -60,6 +66,9 @@ public struct LoadPlan: Sendable {
     /// The users ask for compact call events, as clients do by default (docs/DECISIONS.md, "Compact call
     /// events"); off, the full form, to compare the two.
     public var compactEvents = true
+    /// Keep every call placed, to list in the report (``LoadReport/calls``, `--json FILE`); off, the
+    /// generator keeps nothing per call.
+    public var listsCalls = false
 
     public init(
         url: String = "ws://127.0.0.1:7480/v1/signal", pace: Pace = .rate(100), duration: Duration = .seconds(10),
@@ -68,7 +77,7 @@ public struct LoadPlan: Sendable {
         userPrefix: String = "load-\(UInt32.random(in: 0...UInt32.max))", showsProgress: Bool = false,
         warmsUp: Bool = true
     ) {
-        self.url = url
+        urls = [url]
         self.pace = pace
         self.duration = duration
         self.maxCalls = maxCalls
@@ -88,6 +97,16 @@ public struct LoadPlan: Sendable {
         (0..<pairs).flatMap { [Self.user(.caller, pair: $0, prefix: userPrefix), Self.user(.callee, pair: $0, prefix: userPrefix)] }
     }
 
+    /// Where a pair's user connects: with n URLs, pair i's caller on URL i mod n and its callee on URL
+    /// (i + 1) mod n, so that with several nodes every call crosses from one node to another.
+    public func url(of side: CallFlow.Side, pair: Int) -> String {
+        urls[urlIndex(of: side, pair: pair)]
+    }
+
+    func urlIndex(of side: CallFlow.Side, pair: Int) -> Int {
+        (pair + (side == .caller ? 0 : 1)) % urls.count
+    }
+
     static func user(_ side: CallFlow.Side, pair: Int, prefix: String) -> UserID {
         UserID("\(prefix)-\(side == .caller ? "c" : "e")\(pair)")
     }
@@ -103,14 +122,21 @@ public struct LoadPlan: Sendable {
                      reconnectMaxDelay: reconnectMaxDelay, reconnectJitter: reconnectJitter)
     }
 
+    /// The most server URLs (nodes) one run spreads its users over.
+    public static let maxURLs = 64
+
     /// The most pairs: two sessions each, under the usual open-file limit of 20,000 with room to spare.
     public static let maxPairs = 9_000
 
     /// Refuses what the generator must not do: talk to another machine, run unbounded, or ask for more
     /// connections than the process may open.
     public func validate() throws(LoadError) {
-        guard let host = URL(string: url)?.host, Self.isLoopback(host) else {
-            throw .invalidPlan("the load generator only talks to loopback servers (127.0.0.0/8, ::1, localhost), not \(url)")
+        guard (1...Self.maxURLs).contains(urls.count) else { throw .invalidPlan("give 1 to \(Self.maxURLs) server URLs") }
+        guard Set(urls).count == urls.count else { throw .invalidPlan("a server URL is given twice") }
+        for url in urls {
+            guard let host = URL(string: url)?.host, Self.isLoopback(host) else {
+                throw .invalidPlan("the load generator only talks to loopback servers (127.0.0.0/8, ::1, localhost), not \(url)")
+            }
         }
         switch pace {
         case .rate(let rate):

@@ -53,10 +53,18 @@ public struct LoadReport: Sendable {
     public var connectionsLost = 0
     /// Server frames the lean engine could not read (each closed its connection).
     public var unreadableFrames = 0
+    /// The app the users logged in to, and the server URLs they were spread over.
+    public var app: String
+    public var urls: [String]
+    /// Every call placed that finished, warm-up calls included (flagged), in the order they finished;
+    /// nil unless the plan lists them (``LoadPlan/listsCalls``).
+    public var calls: [PlacedCall]?
 
     init(plan: LoadPlan, stats: LoadStats, placingTime: Duration, end: ContinuousClock.Instant) {
         self.plan = plan.pace.description
         mix = plan.mix.description
+        app = plan.app
+        urls = plan.urls
         let placing = placingTime.seconds
         offeredRate = placing > 0 ? Double(stats.startedCount) / placing : 0
         if let first = stats.firstStart, let last = stats.lastEstablished, last > first {
@@ -133,9 +141,10 @@ public struct LoadReport: Sendable {
     /// The counts as one JSON object (`--report-json FILE`), for scripts: `placed`, `completed`,
     /// `established`, `failed` (by cause), `refused` (overloaded), `interrupted`, `reconnects`, `relogins`, `resumes`,
     /// `linksReopened`, `failedConnectionAttempts`, `reconnectRefusals` (by code), `leftoversHungUp`, `notPlaced`,
-    /// `warmUpFailures`, `connectionsLost`, `unreadableFrames`, `elapsedSeconds`.
+    /// `warmUpFailures`, `connectionsLost`, `unreadableFrames`, `elapsedSeconds`, `app`, `urls`, and `calls`
+    /// (``PlacedCall/jsonObject``) when listed. `Schemas/loadtest/report.schema.json` describes it.
     public var json: String {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "placed": startedCount, "completed": completedCount, "established": established,
             "failed": Dictionary(uniqueKeysWithValues: failures.map { ($0.key.description, $0.value) }),
             "refused": refusedCount,
@@ -144,8 +153,9 @@ public struct LoadReport: Sendable {
             "failedConnectionAttempts": failedConnectionAttempts, "reconnectRefusals": reconnectRefusals,
             "leftoversHungUp": leftoversHungUp, "notPlaced": notPlaced, "warmUpFailures": warmUpFailures,
             "connectionsLost": connectionsLost, "unreadableFrames": unreadableFrames,
-            "elapsedSeconds": elapsed,
+            "elapsedSeconds": elapsed, "app": app, "urls": urls,
         ]
+        if let calls { object["calls"] = calls.map(\.jsonObject) }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -24,7 +24,8 @@ struct LoadTest: AsyncParsableCommand {
 
     struct Calls: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Simulated users calling each other: offered rate or calls in flight, full flows, latencies.")
+            abstract: "Simulated users calling each other: offered rate or calls in flight, full flows, latencies.",
+            discussion: "With several --url (the nodes of a cluster), each pair's caller and callee are on different nodes: pair i's caller on URL i mod n, its callee on URL (i + 1) mod n.")
 
         @OptionGroup var target: Target
 
@@ -64,7 +65,8 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "Write every call seen complete on both sides to this file, one JSON line each (call, kind, caller, callee, participants, warmUp), as it completes.")
         var completedCalls: String?
 
-        @Option(help: "Write the counts (placed, completed, interrupted, reconnects, failures by cause...) to this file as one JSON object.")
+        @Option(name: [.customLong("json"), .customLong("report-json")],
+                help: "Write the report to this file as one JSON object: the counts (placed, completed, interrupted, reconnects, failures by cause...), the app, the URLs, and every call placed that finished (call id, kind, caller, callee, the URL each was on, outcome). Schemas/loadtest/report.schema.json.")
         var reportJSON: String?
 
         @Option(help: "Users are <prefix>-c<n> (callers) and <prefix>-e<n> (callees); a fresh random prefix by default.")
@@ -94,6 +96,8 @@ struct LoadTest: AsyncParsableCommand {
                 warmsUp: !noWarmUp)
             plan.reconnectMaxDelay = .milliseconds(Int64(reconnectMaxDelay * 1_000))
             plan.compactEvents = !fullEvents
+            plan.urls = target.urls
+            plan.listsCalls = reportJSON != nil
             if let userPrefix { plan.userPrefix = userPrefix }
             if let config { plan.tokens = try await LoadTest.mintTokens(config: config, app: app, users: plan.users) }
             var writer: LineWriter?
@@ -141,13 +145,26 @@ struct LoadTest: AsyncParsableCommand {
     }
 
     struct Target: ParsableArguments {
-        @Option(help: "The server's WebSocket URL (loopback only).")
-        var url = "ws://127.0.0.1:7480/v1/signal"
+        @Option(name: .customLong("url"),
+                help: "The server's WebSocket URL (loopback only; ws://127.0.0.1:7480/v1/signal by default). `calls` takes it again for each node of a cluster.")
+        var given: [String] = []
+
+        /// The URLs given, or the local server's.
+        var urls: [String] { given.isEmpty ? ["ws://127.0.0.1:7480/v1/signal"] : given }
+        /// The first URL: the server, for the measurements of one.
+        var url: String { urls[0] }
 
         func validate() throws {
-            guard let host = URL(string: url)?.host, LoadPlan.isLoopback(host) else {
-                throw ValidationError("loadtest only talks to loopback servers, not \(url)")
+            for url in urls {
+                guard let host = URL(string: url)?.host, LoadPlan.isLoopback(host) else {
+                    throw ValidationError("loadtest only talks to loopback servers, not \(url)")
+                }
             }
+        }
+
+        /// For the measurements of one server (`idle`, `latency`).
+        func validateOneServer() throws {
+            guard urls.count == 1 else { throw ValidationError("this measurement takes one --url") }
         }
 
         /// `GET /metrics` of the same server: its resident memory and session count.
@@ -190,6 +207,7 @@ struct LoadTest: AsyncParsableCommand {
         var engine: LoadEngine = .lean
 
         func run() async throws {
+            try target.validateOneServer()
             guard (2...18_000).contains(sessions), sessions % 2 == 0 else {
                 throw ValidationError("--sessions must be an even number from 2 to 18000")
             }
@@ -243,6 +261,7 @@ struct LoadTest: AsyncParsableCommand {
         var calls = 1000
 
         func run() async throws {
+            try target.validateOneServer()
             guard (1...100_000).contains(calls) else { throw ValidationError("--calls must be 1 to 100000") }
             let caller = target.session("latency-caller-\(UUID().uuidString.prefix(8))")
             let calleeID = "latency-callee-\(UUID().uuidString.prefix(8))"

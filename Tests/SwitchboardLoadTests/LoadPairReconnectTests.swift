@@ -21,7 +21,7 @@ struct LoadPairReconnectTests {
     let completed = Collected()
     let plan: LoadPlan
     let ledger: LoadLedger
-    let transport: CountedTransport
+    let transport = CountedTransport.Counts()
     let pair: LoadPair
 
     init() {
@@ -32,10 +32,10 @@ struct LoadPairReconnectTests {
         self.plan = plan
         let completed = completed
         ledger = LoadLedger(plan: plan, completedCalls: { call in completed.calls.withLock { $0.append(call) } })
-        var environment = world.environment(faults: faults)
-        transport = CountedTransport(environment.transport)
-        environment.transport = transport
-        pair = LoadPair(index: 0, plan: plan, environment: environment, ledger: ledger)
+        let environment = world.environment(faults: faults)
+        let counted = CountedTransport(base: environment.transport, counts: transport)
+        pair = LoadPair(index: 0, plan: plan, transports: (counted, counted), clock: environment.clock,
+                        executor: environment.executor, ledger: ledger)
     }
 
     func logIn() async throws {
