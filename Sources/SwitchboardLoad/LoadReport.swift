@@ -57,7 +57,8 @@ public struct LoadReport: Sendable {
     public var app: String
     public var urls: [String]
     /// Every call placed that finished, warm-up calls included (flagged), in the order they finished;
-    /// nil unless the plan lists them (``LoadPlan/listsCalls``).
+    /// nil unless the plan lists them (``LoadPlan/listsCalls``). Calls due when no pair was free
+    /// (``FailureCause/noFreePair``) had no users and are only counted.
     public var calls: [PlacedCall]?
 
     init(plan: LoadPlan, stats: LoadStats, placingTime: Duration, end: ContinuousClock.Instant) {
