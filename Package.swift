@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
         .library(name: "SwitchboardEmbedded", targets: ["SwitchboardEmbedded"]),
         .library(name: "SwitchboardServer", targets: ["SwitchboardServer"]),
+        .library(name: "SwitchboardCluster", targets: ["SwitchboardCluster"]),
         .library(name: "SwitchboardUserSig", targets: ["SwitchboardUserSig"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
@@ -62,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Switchboard tokens: JWT (HS256) through jwt-kit.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        // The cluster's shared store: PostgreSQL through PostgresNIO (docs/SERVER.md, "PostgreSQL store").
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The load generator's latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
@@ -165,6 +168,24 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 "SwitchboardJSON",
+            ]
+        ),
+        // Several servers as one: the PostgreSQL store every node shares, with leases that fence each app's
+        // writes to the node that serves it (docs/SERVER.md, "PostgreSQL store").
+        .target(
+            name: "SwitchboardCluster",
+            dependencies: [
+                "SwitchboardService",
+                "SwitchboardWire",
+                "SwitchboardCore",
+                "SwitchboardJSON",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // TLS to PostgreSQL (`sslmode=require`).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // The engine behind the Agora RTM and anyRTC surfaces (they differ in names and a few rules only):
@@ -323,6 +344,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Against a real PostgreSQL server (scripts/postgres-up; scripts/test starts one).
+        .testTarget(
+            name: "SwitchboardClusterTests",
+            dependencies: [
+                "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

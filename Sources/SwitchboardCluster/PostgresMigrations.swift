@@ -1,0 +1,170 @@
+import PostgresNIO
+
+/// The PostgreSQL schema's versions, in order (docs/SERVER.md, "PostgreSQL store"). Each is applied once,
+/// in a transaction of its own, recorded in `switchboard_migrations`; every migration takes the same
+/// transaction-level advisory lock first, so nodes that start together apply each one once (the others
+/// wait, then see it recorded). Add a migration; never edit one that shipped.
+enum PostgresMigrations {
+    struct Migration {
+        var version: Int
+        var name: String
+        var statements: [String]
+    }
+
+    /// The key of the advisory lock that serializes migrations ("SWBD").
+    static let lockKey: Int64 = 0x5357_4244
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "records, live calls, profiles, nodes, leases, bus payloads, commit", statements: [
+            // Keys compare byte for byte ("C"), as SQLite's and Swift's orders do: record pages sort by call
+            // id within a millisecond, whatever the database's locale.
+            """
+            CREATE TABLE records (
+                app text COLLATE "C" NOT NULL,
+                owner text COLLATE "C" NOT NULL,
+                call_id text COLLATE "C" NOT NULL,
+                recorded_at bigint NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (app, owner, call_id)
+            )
+            """,
+            "CREATE INDEX records_newest_first ON records (app, owner, recorded_at DESC, call_id DESC)",
+            "CREATE INDEX records_by_age ON records (recorded_at)",
+            """
+            CREATE TABLE live_calls (
+                app text COLLATE "C" NOT NULL,
+                call_id text COLLATE "C" NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (app, call_id)
+            )
+            """,
+            """
+            CREATE TABLE profiles (
+                app text COLLATE "C" NOT NULL,
+                user_id text COLLATE "C" NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (app, user_id)
+            )
+            """,
+            """
+            CREATE TABLE nodes (
+                name text PRIMARY KEY,
+                epoch bigint NOT NULL,
+                expires_at timestamptz NOT NULL,
+                started_at timestamptz
+            )
+            """,
+            """
+            CREATE TABLE realm_leases (
+                app text COLLATE "C" PRIMARY KEY,
+                node text NOT NULL,
+                epoch bigint NOT NULL,
+                expires_at timestamptz NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE bus_payloads (
+                id bigserial PRIMARY KEY,
+                destination text NOT NULL,
+                body text NOT NULL,
+                created_at timestamptz DEFAULT now()
+            )
+            """,
+            // A step's writes in one round trip and one transaction, under the fence: the lease row is
+            // share-locked, so a takeover (which updates it) waits for a commit under way, and a commit
+            // after it finds the new epoch and writes nothing.
+            """
+            CREATE FUNCTION switchboard_commit(p_app text, p_node text, p_epoch bigint, p_writes jsonb)
+            RETURNS boolean LANGUAGE plpgsql AS $$
+            DECLARE
+                w jsonb;
+            BEGIN
+                PERFORM 1 FROM realm_leases
+                    WHERE app = p_app AND node = p_node AND epoch = p_epoch AND expires_at > clock_timestamp()
+                    FOR SHARE;
+                IF NOT FOUND THEN
+                    RETURN false;
+                END IF;
+                FOR w IN SELECT e.value FROM jsonb_array_elements(p_writes) WITH ORDINALITY AS e(value, n) ORDER BY e.n LOOP
+                    CASE w->>'kind'
+                    WHEN 'record' THEN
+                        INSERT INTO records (app, owner, call_id, recorded_at, body)
+                        VALUES (p_app, w->>'owner', w->>'call_id', (w->>'recorded_at')::bigint, w->>'body')
+                        ON CONFLICT (app, owner, call_id)
+                        DO UPDATE SET recorded_at = EXCLUDED.recorded_at, body = EXCLUDED.body;
+                    WHEN 'live_call' THEN
+                        INSERT INTO live_calls (app, call_id, body) VALUES (p_app, w->>'call_id', w->>'body')
+                        ON CONFLICT (app, call_id) DO UPDATE SET body = EXCLUDED.body;
+                    WHEN 'call_ended' THEN
+                        DELETE FROM live_calls WHERE app = p_app AND call_id = w->>'call_id';
+                    WHEN 'profile' THEN
+                        INSERT INTO profiles (app, user_id, body) VALUES (p_app, w->>'user_id', w->>'body')
+                        ON CONFLICT (app, user_id) DO UPDATE SET body = EXCLUDED.body;
+                    ELSE
+                        RAISE EXCEPTION 'switchboard_commit: unknown write kind %', w->>'kind' USING ERRCODE = '22023';
+                    END CASE;
+                END LOOP;
+                RETURN true;
+            END
+            $$
+            """,
+            // Deleting an owner's records under the same fence: the ids that were there, or NULL when fenced.
+            """
+            CREATE FUNCTION switchboard_delete_records(p_app text, p_node text, p_epoch bigint, p_owner text, p_calls text[])
+            RETURNS text[] LANGUAGE plpgsql AS $$
+            DECLARE
+                deleted text[];
+            BEGIN
+                PERFORM 1 FROM realm_leases
+                    WHERE app = p_app AND node = p_node AND epoch = p_epoch AND expires_at > clock_timestamp()
+                    FOR SHARE;
+                IF NOT FOUND THEN
+                    RETURN NULL;
+                END IF;
+                WITH gone AS (
+                    DELETE FROM records WHERE app = p_app AND owner = p_owner AND call_id = ANY (p_calls) RETURNING call_id
+                )
+                SELECT coalesce(array_agg(call_id), '{}') INTO deleted FROM gone;
+                RETURN deleted;
+            END
+            $$
+            """,
+        ]),
+    ]
+
+    /// Applies every migration `database` lacks, each in its own transaction under the advisory lock.
+    static func migrate(_ database: PostgresDatabase) throws(PostgresStoreError) {
+        for migration in all {
+            try apply(migration, to: database)
+        }
+    }
+
+    private static func apply(_ migration: Migration, to database: PostgresDatabase) throws(PostgresStoreError) {
+        let slot = database.writer
+        _ = try database.run("BEGIN", on: slot)
+        do {
+            _ = try database.run("SELECT pg_advisory_xact_lock(\(lockKey))", on: slot)
+            _ = try database.run("""
+                CREATE TABLE IF NOT EXISTS switchboard_migrations (
+                    version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, on: slot)
+            let applied = try database.run(
+                "SELECT 1 FROM switchboard_migrations WHERE version = \(migration.version)", on: slot)
+            if applied.rows.isEmpty {
+                for statement in migration.statements {
+                    _ = try database.run(PostgresQuery(unsafeSQL: statement), on: slot)
+                }
+                _ = try database.run("""
+                    INSERT INTO switchboard_migrations (version, name, applied_at)
+                    VALUES (\(migration.version), \(migration.name), now())
+                    """, on: slot)
+                database.logger.info("PostgreSQL schema: applied migration \(migration.version) (\(migration.name))")
+            }
+            _ = try database.run("COMMIT", on: slot)
+        } catch {
+            _ = try? database.run("ROLLBACK", on: slot)
+            throw error
+        }
+    }
+}

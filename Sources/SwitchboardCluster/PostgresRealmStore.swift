@@ -1,0 +1,140 @@
+import PostgresNIO
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// One app's store in the cluster's PostgreSQL, under one lease (docs/SERVER.md, "PostgreSQL store"): the
+/// PostgreSQL twin of the server's SQLite store for the realm a node serves. A step's writes reach
+/// PostgreSQL as one call of `switchboard_commit`, one round trip and one transaction, which applies them
+/// only while the lease is current; otherwise nothing is written and ``commit(_:)`` throws
+/// ``StoreFenced``. Reads return the app's rows only. Bodies are the SQLite store's (the wire codec's
+/// JSON, live calls with their internals).
+///
+/// Its methods block the calling thread until PostgreSQL answers, as the service's lock needs
+/// (docs/DECISIONS.md, "PostgreSQL access").
+public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
+    public let database: PostgresDatabase
+    public let app: AppID
+    public let lease: RealmLease
+
+    /// The store of `app` under `lease` (which must be `app`'s).
+    public init(database: PostgresDatabase, app: AppID, lease: RealmLease) {
+        precondition(lease.app == app, "a realm store's lease must be its app's")
+        self.database = database
+        self.app = app
+        self.lease = lease
+    }
+
+    // MARK: - TransactionalStore
+
+    /// Carries out a step's writes in order, in one transaction, while the lease is current. Throws
+    /// ``StoreFenced`` (nothing written) when it is not, ``PostgresStoreError/wrongApp(store:asked:)``
+    /// (nothing written) for a write of another app.
+    public func commit(_ writes: [StoreWrite]) throws {
+        guard !writes.isEmpty else { return }
+        for write in writes where write.app != app {
+            throw PostgresStoreError.wrongApp(store: app, asked: write.app)
+        }
+        let payload = StoredBodies.writes(writes)
+        let result = try database.run("""
+            SELECT switchboard_commit(\(app.rawValue), \(lease.node), \(lease.epoch), \(payload)::jsonb)
+            """, on: database.writer)
+        guard let row = result.rows.first else { throw PostgresStoreError.corrupt("switchboard_commit returned no row") }
+        guard try PostgresDatabase.column(row, Bool.self) else { throw fenced }
+    }
+
+    // MARK: - CallRecordStore
+
+    public func save(_ record: CallRecord, app: AppID) throws {
+        try commit([.record(app, record)])
+    }
+
+    public func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws
+        -> (records: [CallRecord], next: RecordCursor?)
+    {
+        try checkApp(app)
+        return try database.records(app: app, owner: owner, after: cursor, limit: limit)
+    }
+
+    /// Deletes `owner`'s records of these calls while the lease is current (else ``StoreFenced``); returns
+    /// the ids that were there, in the order asked.
+    public func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] {
+        try checkApp(app)
+        guard !calls.isEmpty else { return [] }
+        let result = try database.run("""
+            SELECT switchboard_delete_records(\(app.rawValue), \(lease.node), \(lease.epoch), \(owner.rawValue),
+                \(calls.map(\.rawValue))::text[])
+            """, on: database.writer)
+        guard let row = result.rows.first else { throw PostgresStoreError.corrupt("switchboard_delete_records returned no row") }
+        guard let deleted = try PostgresDatabase.column(row, [String]?.self) else { throw fenced }
+        let gone = Set(deleted)
+        var seen: Set<String> = []
+        return calls.filter { gone.contains($0.rawValue) && seen.insert($0.rawValue).inserted }
+    }
+
+    /// Retention: deletes the app's records written before `cutoff`. Returns how many went.
+    @discardableResult
+    public func deleteRecords(olderThan cutoff: Timestamp) throws -> Int {
+        let result = try database.run("""
+            DELETE FROM records WHERE recorded_at < \(cutoff.millisecondsSince1970) AND app = \(app.rawValue)
+            """, on: database.writer)
+        return result.metadata.rows ?? 0
+    }
+
+    // MARK: - LiveCallStore
+
+    public func save(_ call: Call, app: AppID) throws {
+        try commit([.liveCall(app, call)])
+    }
+
+    public func remove(_ id: CallID, app: AppID) throws {
+        try commit([.callEnded(app, id)])
+    }
+
+    /// The app's live calls, by call id.
+    public func liveCalls() throws -> [(app: AppID, call: Call)] {
+        let result = try database.run(
+            "SELECT body FROM live_calls WHERE app = \(app.rawValue) ORDER BY call_id", on: database.reader)
+        var calls: [(app: AppID, call: Call)] = []
+        for row in result.rows {
+            calls.append((app, try StoredBodies.call(try PostgresDatabase.column(row, String.self))))
+        }
+        return calls
+    }
+
+    // MARK: - ProfileStore
+
+    public func save(_ profile: Profile, app: AppID) throws {
+        try commit([.profile(app, profile)])
+    }
+
+    /// The app's profiles, by user id.
+    public func profiles() throws -> [(app: AppID, profile: Profile)] {
+        let result = try database.run(
+            "SELECT body FROM profiles WHERE app = \(app.rawValue) ORDER BY user_id", on: database.reader)
+        var profiles: [(app: AppID, profile: Profile)] = []
+        for row in result.rows {
+            profiles.append((app, try StoredBodies.profile(try PostgresDatabase.column(row, String.self))))
+        }
+        return profiles
+    }
+
+    // MARK: - Pieces
+
+    private var fenced: StoreFenced {
+        StoreFenced(app: app, node: lease.node, epoch: lease.epoch)
+    }
+
+    private func checkApp(_ asked: AppID) throws(PostgresStoreError) {
+        guard asked == app else { throw .wrongApp(store: app, asked: asked) }
+    }
+}
+
+extension StoreWrite {
+    /// The app the write is for.
+    var app: AppID {
+        switch self {
+        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import PostgresNIO
+import Testing
+import SwitchboardCluster
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// A record written at `ms` (after 1970 plus a second: the call started a second earlier).
+func record(_ call: String, owner: UserID = "bob", at ms: Int64) -> CallRecord {
+    CallRecord(
+        callID: CallID(call), owner: owner, caller: "alice", participants: ["alice", "bob"], mode: .general,
+        mediaType: .audio, roomID: nil, groupID: nil, direction: .incoming, outcome: .accepted, endReason: .allAnswered,
+        answeredOn: "bob-1", startedAt: Timestamp(millisecondsSince1970: ms - 1000), duration: .seconds(3),
+        recordedAt: Timestamp(millisecondsSince1970: ms))
+}
+
+func ringingCall(_ id: CallID, at t0: Timestamp = Timestamp(millisecondsSince1970: 1_767_225_600_000)) throws -> Call {
+    let invitation = Invitation(callID: id, from: Endpoint(user: "alice", device: "a1"), invitees: ["bob"],
+                                mode: .advanced, policy: CallPolicy(ringTimeout: .seconds(60)), payload: "hi \u{0} \"there\"")
+    return try CallEngine.start(invitation, at: t0).0.call
+}
+
+/// An opened database for a test; closed after `body`.
+func withOpenDatabase<Result>(_ url: PostgresURL, _ body: (SwitchboardCluster.PostgresDatabase) async throws -> Result) async throws -> Result {
+    let database = try SwitchboardCluster.PostgresDatabase(url: url)
+    defer { database.close() }
+    try database.open()
+    return try await body(database)
+}
+
+@Suite("PostgreSQL store", .enabled(if: TestPostgres.server != nil, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
+struct PostgresStoreTests {
+    @Test("migrations: two nodes opening at once apply each once; opening again changes nothing")
+    func migrations() async throws {
+        try await TestPostgres.withDatabase { url in
+            let first = try SwitchboardCluster.PostgresDatabase(url: url)
+            let second = try SwitchboardCluster.PostgresDatabase(url: url)
+            defer { first.close(); second.close() }
+            async let a: Void = Task.detached { try first.open() }.value
+            async let b: Void = Task.detached { try second.open() }.value
+            _ = try await (a, b)
+            try first.open()
+            let versions = try await TestPostgres.query(url, "SELECT version, name FROM switchboard_migrations ORDER BY version")
+            #expect(try versions.map { try $0.decode((Int, String).self).0 } == [1])
+            let tables = try await TestPostgres.query(url, """
+                SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name
+                """)
+            #expect(try tables.map { try $0.decode(String.self) } == [
+                "bus_payloads", "live_calls", "nodes", "profiles", "realm_leases", "records", "switchboard_migrations",
+            ])
+        }
+    }
+
+    @Test("a step's writes commit together; records page newest first with the in-memory store's cursor rule")
+    func commitRoundTrip() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let store = PostgresRealmStore(database: database, app: "a", lease: lease)
+                let memory = InMemoryCallRecordStore()
+                let records = [record("c1", at: 1000), record("c2", at: 2000), record("c3", at: 2000), record("c4", at: 3000),
+                               record("c0", owner: "carol", at: 5000)]
+                let call = try ringingCall("live-1")
+                try store.commit(records.map { StoreWrite.record("a", $0) } + [
+                    .liveCall("a", call), .profile("a", Profile(user: "alice", nickname: "Alice")),
+                ])
+                for item in records { memory.save(item, app: "a") }
+
+                var cursor: RecordCursor?
+                var pages: [[String]] = []
+                repeat {
+                    let page = try store.page(app: "a", owner: "bob", after: cursor, limit: 2)
+                    let expected = memory.page(app: "a", owner: "bob", after: cursor, limit: 2)
+                    #expect(page.records == expected.records)
+                    #expect(page.next == expected.next)
+                    pages.append(page.records.map(\.callID.rawValue))
+                    cursor = page.next
+                } while cursor != nil
+                #expect(pages == [["c4", "c3"], ["c2", "c1"]])
+                // The admin read, with no lease, sees the same.
+                #expect(try database.records(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID)
+                    == ["c4", "c3", "c2", "c1"])
+
+                var newer = record("c1", at: 4000)
+                newer.duration = .seconds(9)
+                try store.save(newer, app: "a")
+                #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 1).records == [newer])
+
+                // Live calls come back with their internals; profiles are replaced.
+                let kept = try store.liveCalls()
+                #expect(kept.count == 1)
+                #expect(kept.first?.call == call)
+                #expect(kept.first?.call.participant("bob")?.ringDeadline == call.participant("bob")?.ringDeadline)
+                try store.save(Profile(user: "alice", nickname: "Alice B", avatarURL: "x", extendedData: "{\"k\":1}"), app: "a")
+                #expect(try store.profiles().map(\.profile)
+                    == [Profile(user: "alice", nickname: "Alice B", avatarURL: "x", extendedData: "{\"k\":1}")])
+                // A superseding write in the same step: the call saved then ended is gone.
+                try store.commit([.liveCall("a", call), .callEnded("a", "live-1")])
+                #expect(try store.liveCalls().isEmpty)
+                let body = try await TestPostgres.query(url, "SELECT body FROM records WHERE call_id = 'c2'")
+                #expect(try body.first?.decode(String.self) == ModelCoding.text(record("c2", at: 2000)))
+
+                #expect(try store.delete(app: "a", owner: "bob", calls: ["c2", "nope", "c2"]) == ["c2"])
+                #expect(try store.deleteRecords(olderThan: Timestamp(millisecondsSince1970: 3500)) == 2)
+                #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1"])
+            }
+        }
+    }
+
+    @Test("a store reads only its app; a write for another app is refused and writes nothing")
+    func oneApp() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let leaseA = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let leaseB = try #require(try await database.acquireLease(app: "b", node: "n1", leaseDuration: .seconds(60)))
+                let a = PostgresRealmStore(database: database, app: "a", lease: leaseA)
+                let b = PostgresRealmStore(database: database, app: "b", lease: leaseB)
+                try a.commit([.liveCall("a", try ringingCall("ca")), .profile("a", Profile(user: "u"))])
+                try b.commit([.liveCall("b", try ringingCall("cb")), .record("b", record("r", at: 1_000_001))])
+                #expect(try a.liveCalls().map(\.call.id) == ["ca"])
+                #expect(try b.liveCalls().map(\.call.id) == ["cb"])
+                #expect(try b.profiles().isEmpty)
+                #expect(try a.page(app: "a", owner: "bob", after: nil, limit: 5).records.isEmpty)
+
+                #expect(throws: PostgresStoreError.wrongApp(store: "a", asked: "b")) {
+                    try a.commit([.record("a", record("x", at: 1_000_002)), .record("b", record("y", at: 1_000_002))])
+                }
+                #expect(throws: PostgresStoreError.wrongApp(store: "a", asked: "b")) {
+                    try a.page(app: "b", owner: "bob", after: nil, limit: 5)
+                }
+                #expect(try database.records(app: "a", owner: "bob", after: nil, limit: 5).records.isEmpty)
+                #expect(try database.records(app: "b", owner: "bob", after: nil, limit: 5).records.map(\.callID) == ["r"])
+            }
+        }
+    }
+
+    @Test("a store whose lease another node took over writes nothing and throws StoreFenced")
+    func fencedByTakeover() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let old = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let stale = PostgresRealmStore(database: database, app: "a", lease: old)
+                try stale.save(record("before", at: 1_000_001), app: "a")
+                // Held and live: another node cannot take it.
+                #expect(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)) == nil)
+                try await database.releaseLease(old)
+                let new = try #require(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)))
+                #expect(new.epoch == old.epoch + 1)
+                let current = PostgresRealmStore(database: database, app: "a", lease: new)
+
+                let fenced = StoreFenced(app: "a", node: "n1", epoch: old.epoch)
+                #expect(throws: fenced) {
+                    try stale.commit([.record("a", record("after", at: 1_000_002)), .liveCall("a", try ringingCall("c")),
+                                      .profile("a", Profile(user: "u"))])
+                }
+                #expect(throws: fenced) { try stale.delete(app: "a", owner: "bob", calls: ["before"]) }
+                #expect(try current.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["before"])
+                #expect(try current.liveCalls().isEmpty)
+                #expect(try current.profiles().isEmpty)
+                try current.save(record("after", at: 1_000_002), app: "a")
+                #expect(try current.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["after", "before"])
+
+                // The same node taking its app again (a restart under its name) fences its own older store too.
+                let again = try #require(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)))
+                #expect(again.epoch == new.epoch + 1)
+                #expect(throws: StoreFenced(app: "a", node: "n2", epoch: new.epoch)) { try current.save(Profile(user: "v"), app: "a") }
+            }
+        }
+    }
+
+    @Test("an expired lease fences its store and is not renewed; another node takes the app")
+    func fencedByExpiry() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let store = PostgresRealmStore(database: database, app: "a", lease: lease)
+                try store.save(Profile(user: "u"), app: "a")
+                // Renewed for no time at all: it ends now, by PostgreSQL's clock, with no wait here.
+                #expect(try await database.renewLeases([lease], leaseDuration: .zero) == ["a"])
+                #expect(throws: StoreFenced(app: "a", node: "n1", epoch: lease.epoch)) {
+                    try store.save(Profile(user: "v"), app: "a")
+                }
+                #expect(try await database.renewLeases([lease], leaseDuration: .seconds(60)).isEmpty)
+                #expect(try await database.leases()["a"]?.live == false)
+                let taken = try #require(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)))
+                #expect(taken.epoch == lease.epoch + 1)
+                let other = PostgresRealmStore(database: database, app: "a", lease: taken)
+                #expect(try other.profiles().map(\.profile.user) == ["u"])
+            }
+        }
+    }
+
+    @Test("a short lease ends by itself (a real 300 ms wait, bounded)")
+    func realExpiry() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .milliseconds(300)))
+                try await Task.sleep(for: .milliseconds(400))
+                #expect(try await database.leases()["a"]?.live == false)
+                #expect(throws: StoreFenced(app: "a", node: "n1", epoch: lease.epoch)) {
+                    try PostgresRealmStore(database: database, app: "a", lease: lease).save(Profile(user: "v"), app: "a")
+                }
+                #expect(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60))?.epoch == 2)
+            }
+        }
+    }
+
+    @Test("nodes and leases between two nodes: register, renew, acquire, renew, release, expiry")
+    func leases() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                #expect(try await database.registerNode(name: "n1", leaseDuration: .seconds(60)) == 1)
+                #expect(try await database.registerNode(name: "n2", leaseDuration: .seconds(60)) == 1)
+                #expect(try await database.registerNode(name: "n1", leaseDuration: .seconds(60)) == 2)
+                #expect(try await database.renewNode(name: "n1", epoch: 1, leaseDuration: .seconds(60)) == false)
+                #expect(try await database.renewNode(name: "n1", epoch: 2, leaseDuration: .seconds(60)))
+                #expect(try await database.renewNode(name: "gone", epoch: 1, leaseDuration: .seconds(60)) == false)
+                #expect(try await database.liveNodes() == ["n1", "n2"])
+
+                let a1 = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let b2 = try #require(try await database.acquireLease(app: "b", node: "n2", leaseDuration: .seconds(60)))
+                #expect(a1 == RealmLease(app: "a", node: "n1", epoch: 1))
+                #expect(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)) == nil)
+                #expect(try await database.acquireLease(app: "b", node: "n1", leaseDuration: .seconds(60)) == nil)
+                // Renewal in one statement: only the leases still held at their epoch.
+                let forged = RealmLease(app: "b", node: "n1", epoch: 1)
+                #expect(try await database.renewLeases([a1, b2, forged], leaseDuration: .seconds(60)) == ["a", "b"])
+                #expect(try await database.releaseLease(forged) == false)
+                #expect(try await database.releaseLease(a1))
+                let a2 = try #require(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)))
+                #expect(a2.epoch == 2)
+                #expect(try await database.renewLeases([a1], leaseDuration: .seconds(60)).isEmpty)
+
+                // n2's node lease renewed for no time at all ends now; its app b stays its own.
+                #expect(try await database.renewNode(name: "n2", epoch: 1, leaseDuration: .zero))
+                #expect(try await database.liveNodes() == ["n1"])
+                let all = try await database.leases()
+                #expect(all.count == 2)
+                #expect(all["a"]?.node == "n2" && all["a"]?.epoch == 2 && all["a"]?.live == true)
+                #expect(all["b"]?.node == "n2" && all["b"]?.epoch == 1 && all["b"]?.live == true)
+            }
+        }
+    }
+
+    @Test("PostgreSQL down: calls throw unavailable promptly; the store works again once it is back")
+    func unavailable() async throws {
+        let folder = try PostgresScripts.temporaryFolder()
+        let server = try PostgresURL(try PostgresScripts.run("postgres-up", [folder]))
+        defer { _ = try? PostgresScripts.run("postgres-down", [folder]) }
+        try await TestPostgres.withDatabase(on: server) { url in
+            try await withOpenDatabase(url) { database in
+                let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(600)))
+                let store = PostgresRealmStore(database: database, app: "a", lease: lease)
+                try store.save(record("c1", at: 1_000_001), app: "a")
+
+                try PostgresScripts.run("postgres-down", [folder, "--keep"])
+                let clock = ContinuousClock()
+                for _ in 0..<2 {  // the lost connection, then a refused reconnect
+                    let start = clock.now
+                    do {
+                        try store.save(record("c2", at: 1_000_002), app: "a")
+                        Issue.record("a commit with PostgreSQL down must throw")
+                    } catch let error as PostgresStoreError {
+                        guard case .unavailable = error else {
+                            Issue.record("expected unavailable, got \(error)")
+                            return
+                        }
+                    }
+                    #expect(clock.now - start < .seconds(3))
+                }
+                await #expect(throws: PostgresStoreError.self) { try await database.liveNodes() }
+                #expect(throws: PostgresStoreError.self) { try store.liveCalls() }
+
+                #expect(try PostgresScripts.run("postgres-up", [folder]) == server.redacted)
+                try store.save(record("c3", at: 1_000_003), app: "a")
+                #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c3", "c1"])
+                #expect(try await database.liveNodes().isEmpty)
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import PostgresNIO
+import Testing
+import SwitchboardCluster
+
+/// The PostgreSQL server the suites run against: `SWITCHBOARD_TEST_POSTGRES`, a URL (scripts/test starts a
+/// throwaway server with scripts/postgres-up and sets it). Each test works in a database of its own,
+/// created for it and dropped after it, so tests run in parallel and leave nothing behind.
+enum TestPostgres {
+    static let server: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
+
+    /// Runs `body` with the URL of a new database, dropped afterwards whatever happens.
+    static func withDatabase<Result>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
+        let server = try PostgresURL(try #require(Self.server))
+        return try await withDatabase(on: server, body)
+    }
+
+    static func withDatabase<Result>(on server: PostgresURL, _ body: (PostgresURL) async throws -> Result) async throws
+        -> Result
+    {
+        let name = "sb_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        _ = try await admin(server) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger).collect()
+        }
+        do {
+            let result = try await body(server.with(database: name))
+            try await drop(name, on: server)
+            return result
+        } catch {
+            try? await drop(name, on: server)
+            throw error
+        }
+    }
+
+    /// Runs SQL on the test's database directly, beside the store.
+    static func query(_ url: PostgresURL, _ sql: String) async throws -> [PostgresRow] {
+        try await admin(url) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+        }
+    }
+
+    static let logger = Logger(label: "switchboard.test.postgres")
+
+    private static func drop(_ name: String, on server: PostgresURL) async throws {
+        _ = try await admin(server) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+                .collect()
+        }
+    }
+
+    private static func admin<Result>(_ url: PostgresURL, _ body: (PostgresConnection) async throws -> Result)
+        async throws -> Result
+    {
+        let database = try SwitchboardCluster.PostgresDatabase(url: url)
+        let connection = try await database.makeConnection()
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            database.close()
+            return result
+        } catch {
+            try? await connection.close()
+            database.close()
+            throw error
+        }
+    }
+}
+
+/// scripts/postgres-up and postgres-down, for a test that needs a server of its own (to stop it).
+enum PostgresScripts {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A new folder for a cluster, reachable by the server's user when the tests run as root.
+    static func temporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-pg-\(UUID().uuidString.prefix(8))")
+        return folder.path
+    }
+
+    /// Runs `scripts/<name> arguments`; returns its standard output, or throws with its standard error.
+    /// Spawned and waited for directly (posix_spawn, waitpid): Foundation's `Process` was seen never to
+    /// notice the script's exit once it had started PostgreSQL's daemon.
+    @discardableResult
+    static func run(_ name: String, _ arguments: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outPath = folder.appendingPathComponent("out").path
+        let errPath = folder.appendingPathComponent("err").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = (["/bin/bash", repository.appendingPathComponent("scripts/\(name)").path] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv + [nil], environ)
+        guard spawned == 0 else { throw ScriptFailed(script: name, status: spawned, errors: "posix_spawn failed") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        // Exited normally with status 0 (the wait status's low 7 bits: the signal, if any; then the code).
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            throw ScriptFailed(script: name, status: status, errors: err)
+        }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    struct ScriptFailed: Error, CustomStringConvertible {
+        var script: String
+        var status: Int32
+        var errors: String
+        var description: String { "scripts/\(script) exited \(status): \(errors)" }
+    }
+}
