@@ -63,7 +63,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Switchboard tokens: JWT (HS256) through jwt-kit.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
-        // The cluster's shared store: PostgreSQL through PostgresNIO (docs/SERVER.md, "PostgreSQL store").
+        // A cluster's store, directory and bus: PostgreSQL through postgres-nio (docs/SERVER.md, "PostgreSQL store").
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The load generator's latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -149,6 +149,7 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 "SwitchboardUserSig",
+                "SwitchboardCluster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -170,8 +171,8 @@ let package = Package(
                 "SwitchboardJSON",
             ]
         ),
-        // Several servers as one: the PostgreSQL store every node shares, with leases that fence each app's
-        // writes to the node that serves it (docs/SERVER.md, "PostgreSQL store").
+        // Several nodes as one service (docs/ARCHITECTURE.md, "One node or many"): the PostgreSQL store every
+        // node shares, leases that fence each app's writes to the node that hosts it, and the bus between nodes.
         .target(
             name: "SwitchboardCluster",
             dependencies: [
@@ -265,6 +266,7 @@ let package = Package(
                 "SwitchboardEmbedded",
                 "SwitchboardTesting",
                 "SwitchboardServer",
+                "SwitchboardCluster",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -293,8 +295,10 @@ let package = Package(
             name: "SwitchboardCrossSurfaceTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
-                "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer",
+                "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer", "SwitchboardCluster",
+                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),

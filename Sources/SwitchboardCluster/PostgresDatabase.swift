@@ -85,7 +85,7 @@ public final class PostgresDatabase: Sendable {
     public func close() {
         guard !isClosed.withLockedValue({ closed in defer { closed = true }; return closed }) else { return }
         for slot in [writer, reader, control] {
-            _ = try? slot.close().wait()
+            _ = try? slot.close().blockingWait()
         }
         try? group.syncShutdownGracefully()
     }
@@ -106,7 +106,7 @@ public final class PostgresDatabase: Sendable {
     /// Runs `query` on `slot`, blocking the calling thread (which must not be this database's loop).
     func run(_ query: PostgresQuery, on slot: PostgresConnectionSlot) throws(PostgresStoreError) -> PostgresQueryResult {
         do {
-            return try execute(query, on: slot).wait()
+            return try execute(query, on: slot).blockingWait()
         } catch {
             throw Self.storeError(error)
         }

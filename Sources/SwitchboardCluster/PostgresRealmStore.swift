@@ -129,12 +129,3 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         guard asked == app else { throw .wrongApp(store: app, asked: asked) }
     }
 }
-
-extension StoreWrite {
-    /// The app the write is for.
-    var app: AppID {
-        switch self {
-        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
-        }
-    }
-}

@@ -45,6 +45,15 @@ public struct ServerConfigFile: Sendable, Equatable {
     /// (``ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most ``maxTokenExpiryGraceSeconds``).
     public var tokenExpiryGraceSeconds: Int?
 
+    /// The cluster this server is a node of (docs/SERVER.md, "Cluster"): `"cluster": {"url":
+    /// "postgres://...", "node": "NAME"}`. `serve --cluster` and `--node` override it.
+    public var cluster: ClusterSettings?
+
+    public struct ClusterSettings: Sendable, Equatable {
+        public var url: String
+        public var node: String?
+    }
+
     /// The longest grace a file may give expired tokens: a short allowance for a renewal in flight, not
     /// a way to turn expiry off.
     public static let maxTokenExpiryGraceSeconds = 300
@@ -80,7 +89,7 @@ public struct ServerConfigFile: Sendable, Equatable {
             throw Invalid(path: "$", reason: "not JSON: \(error)")
         }
         guard let object = root.objectValue else { throw Invalid(path: "$", reason: "must be an object") }
-        try allowOnly(object, ["apps", "limits", "overload"], at: "$")
+        try allowOnly(object, ["apps", "limits", "overload", "cluster"], at: "$")
         var file = ServerConfigFile()
         if let limits = object["limits"] {
             guard let limits = limits.objectValue else { throw Invalid(path: "$.limits", reason: "must be an object") }
@@ -105,6 +114,17 @@ public struct ServerConfigFile: Sendable, Equatable {
         }
         if let overload = object["overload"] {
             file.overload = try Self.overload(overload, at: "$.overload")
+        }
+        if let cluster = object["cluster"] {
+            guard let settings = cluster.objectValue else { throw Invalid(path: "$.cluster", reason: "must be an object") }
+            try allowOnly(settings, ["url", "node"], at: "$.cluster")
+            guard let url = settings["url"]?.stringValue, !url.isEmpty else {
+                throw Invalid(path: "$.cluster.url", reason: "must be a postgres:// URL")
+            }
+            if let node = settings["node"], node.stringValue == nil {
+                throw Invalid(path: "$.cluster.node", reason: "must be a string")
+            }
+            file.cluster = ClusterSettings(url: url, node: settings["node"]?.stringValue)
         }
         if let apps = object["apps"] {
             guard let list = apps.arrayValue else { throw Invalid(path: "$.apps", reason: "must be an array") }

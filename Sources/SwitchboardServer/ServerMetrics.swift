@@ -2,6 +2,7 @@ import Foundation
 import Metrics
 import Prometheus
 import Synchronization
+import SwitchboardCluster
 import SwitchboardService
 import SwitchboardWire
 
@@ -30,6 +31,14 @@ final class ServerMetrics: Sendable {
     private let framesIn: [String: Metrics.Counter]
     private let framesOut: [String: Metrics.Counter]
     private let requestSeconds: Metrics.Timer
+    /// A cluster node's bus and leases (docs/SERVER.md, "Cluster").
+    private let busMessagesIn: Metrics.Counter
+    private let busMessagesOut: Metrics.Counter
+    private let busLatency: Metrics.Timer
+    private let adoptions: Metrics.Counter
+    private let leaseRenewals: Metrics.Counter
+    private let leaseRenewalFailures: Metrics.Counter
+    private let appsHosted: Metrics.Gauge
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
@@ -50,6 +59,19 @@ final class ServerMetrics: Sendable {
             ($0, Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", $0)], factory: factory))
         })
         requestSeconds = Metrics.Timer(label: "switchboard_request_seconds", dimensions: [], factory: factory)
+        busMessagesIn = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "in")], factory: factory)
+        busMessagesOut = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "out")], factory: factory)
+        busLatency = Metrics.Timer(label: "switchboard_bus_latency_seconds", dimensions: [], factory: factory)
+        adoptions = Metrics.Counter(label: "switchboard_cluster_adoptions_total", dimensions: [], factory: factory)
+        leaseRenewals = Metrics.Counter(label: "switchboard_cluster_lease_renewals_total", dimensions: [("result", "ok")], factory: factory)
+        leaseRenewalFailures = Metrics.Counter(label: "switchboard_cluster_lease_renewals_total", dimensions: [("result", "failed")],
+                                               factory: factory)
+        appsHosted = Metrics.Gauge(label: "switchboard_cluster_apps_hosted", dimensions: [], factory: factory)
+    }
+
+    /// How many apps this cluster node hosts (read when rendered).
+    func appsHosted(_ count: Int) {
+        appsHosted.record(count)
     }
 
     /// The process's resident memory, from /proc/self/statm (0 where there is no /proc).
@@ -124,6 +146,25 @@ final class ServerMetrics: Sendable {
             counted = max(counted, refusals)
         }
         return registry.emitToString()
+    }
+}
+
+extension ServerMetrics: ClusterObserver {
+    func busSent(messages: Int) {
+        busMessagesOut.increment(by: messages)
+    }
+
+    func busReceived(messages: Int, latency: Duration) {
+        busMessagesIn.increment(by: messages)
+        busLatency.recordNanoseconds(latency.wholeNanoseconds)
+    }
+
+    func adopted(app: String) {
+        adoptions.increment()
+    }
+
+    func leaseRenewal(succeeded: Bool) {
+        (succeeded ? leaseRenewals : leaseRenewalFailures).increment()
     }
 }
 

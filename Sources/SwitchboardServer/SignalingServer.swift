@@ -9,6 +9,7 @@ import NIOWebSocket
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
+import SwitchboardCluster
 import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
@@ -20,8 +21,10 @@ import SwitchboardWire
 public final class SignalingServer: Sendable {
     public let configuration: ServerConfiguration
     public let service: SignalingService
-    let metrics = ServerMetrics()
+    let metrics: ServerMetrics
     let logger: Logger
+    /// The cluster node this server is, on a cluster (docs/SERVER.md, "Cluster"); nil on a single node.
+    public let cluster: ClusterNode?
     /// Background work that runs with the server (record retention).
     let companions: [any Service]
     /// The open WebSocket connections (``abortConnections()``).
@@ -40,11 +43,14 @@ public final class SignalingServer: Sendable {
         self.init(configuration: configuration, service: service, companions: [], logger: logger)
     }
 
-    init(configuration: ServerConfiguration, service: SignalingService, companions: [any Service], logger: Logger) {
+    init(configuration: ServerConfiguration, service: SignalingService, companions: [any Service], logger: Logger,
+         metrics: ServerMetrics = ServerMetrics(), cluster: ClusterNode? = nil) {
         self.configuration = configuration
         self.service = service
         self.companions = companions
         self.logger = logger
+        self.metrics = metrics
+        self.cluster = cluster
         table = ConnectionTable(capacity: configuration.connectionCapacity ?? DescriptorLimit.connectionBudget(),
                                 metrics: metrics, logger: logger)
         boundedLog = LogRateLimiter(logger: logger)
@@ -69,6 +75,33 @@ public final class SignalingServer: Sendable {
             companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))
         }
         return SignalingServer(configuration: configuration, service: service, companions: companions, logger: logger)
+    }
+
+    /// A node of a cluster, as `switchboard serve --cluster URL --node NAME` runs it (docs/SERVER.md,
+    /// "Cluster"): the service keeps its state in PostgreSQL (`database`, open and migrated), hosts the
+    /// apps whose leases the node holds and bridges the others' clients to their hosts. The apps, tokens
+    /// and webhooks are as on a single node.
+    public static func clustered(
+        configuration: ServerConfiguration, file: ServerConfigFile, database: PostgresDatabase, node name: String,
+        cluster clusterConfiguration: ClusterNode.Configuration = ClusterNode.Configuration(), logger: Logger
+    ) throws -> SignalingServer {
+        let serviceConfiguration = file.serviceConfiguration
+        let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
+            ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
+        let apps = serviceConfiguration.isDevelopmentMode ? [AppID.development] : serviceConfiguration.apps.map(\.id)
+        let metrics = ServerMetrics()
+        var nodeLogger = logger
+        nodeLogger[metadataKey: "node"] = "\(name)"
+        let node = try ClusterNode(name: name, database: database, apps: apps, configuration: clusterConfiguration,
+                                   observer: metrics, logger: nodeLogger)
+        let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
+        let service = SignalingService(configuration: serviceConfiguration, clock: .system(), store: node.store,
+                                       verifier: verifier, liveCalls: node.store, backendEvents: webhooks,
+                                       profiles: node.store, cluster: node, logger: nodeLogger)
+        node.attach(service)
+        return SignalingServer(configuration: configuration, service: service,
+                               companions: [ClusterNodeService(node: node), webhooks], logger: nodeLogger,
+                               metrics: metrics, cluster: node)
     }
 
     /// Runs until cancelled or shut down by a signal. `onListening` gets the port actually bound (the
@@ -96,11 +129,26 @@ public final class SignalingServer: Sendable {
     func makeRouter() -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: PlainHTTPMarker())
-        router.get("/healthz") { _, _ in
-            "ok\n"
+        router.get("/healthz") { [cluster] _, _ in
+            // A cluster node that cannot prove its leases says so (docs/SERVER.md, "Cluster").
+            switch cluster?.health {
+            case nil, .serving?:
+                return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
+            case .starting?:
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "starting: not registered with the cluster yet\n")))
+            case .draining?:
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "draining\n")))
+            case .fenced(let reason)?:
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "fenced: \(reason)\n")))
+            }
         }
         router.get("/metrics") { [self] _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+            if let cluster { metrics.appsHosted(cluster.heldApps.count) }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
         AdminAPI(service: service).register(on: router)
@@ -292,6 +340,9 @@ public final class SignalingServer: Sendable {
     /// store already; the clients resume them from the next server.
     func drain() async {
         table.stopAdmitting()
+        // A cluster node hands its apps over first: their sessions are told to reconnect (through
+        // another node), and the leases are released for the others to take at once.
+        await cluster?.handOver()
         service.shutDown()
         for connection in table.partition().unwelcomed { connection.closeNow() }
         let grace = configuration.shutdownGrace
@@ -432,6 +483,18 @@ struct ConnectionWatchdog: Service {
                 try? await Task.sleep(for: interval)
                 server.closeExpiredConnections(at: .now)
             }
+        }
+    }
+}
+
+/// A cluster node's leases and bus, for as long as the server runs: it is shut down last, after the
+/// drain has handed the apps over through it.
+struct ClusterNodeService: Service {
+    let node: ClusterNode
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await node.run()
         }
     }
 }

@@ -14,6 +14,14 @@ public protocol LiveCallStore: Sendable {
     func remove(_ id: CallID, app: AppID) throws
     /// Every live call, to resume with after a restart.
     func liveCalls() throws -> [(app: AppID, call: Call)]
+    /// One app's live calls, for a cluster node taking the app over.
+    func liveCalls(app: AppID) throws -> [Call]
+}
+
+extension LiveCallStore {
+    public func liveCalls(app: AppID) throws -> [Call] {
+        try liveCalls().filter { $0.app == app }.map(\.call)
+    }
 }
 
 /// No durability: live calls exist only in the service's memory (the embedded default and tests).
@@ -29,6 +37,14 @@ public struct MemoryOnlyLiveCalls: LiveCallStore {
 public protocol ProfileStore: Sendable {
     func save(_ profile: Profile, app: AppID) throws
     func profiles() throws -> [(app: AppID, profile: Profile)]
+    /// One app's profiles, for a cluster node taking the app over.
+    func profiles(app: AppID) throws -> [Profile]
+}
+
+extension ProfileStore {
+    public func profiles(app: AppID) throws -> [Profile] {
+        try profiles().filter { $0.app == app }.map(\.profile)
+    }
 }
 
 /// No durability: profiles live in the service's memory only.

@@ -139,11 +139,11 @@ extension ServiceCore {
     }
 
     private func callRecords(_ query: RecordQuery, for session: Session, in realm: Realm) -> Result<Reply, SignalingError> {
-        callRecords(query, of: session.user, in: realm)
+        callRecords(query, of: session.user, app: realm.app)
     }
 
     /// A page of `user`'s records (a session's `call.records`, and the admin API's).
-    func callRecords(_ query: RecordQuery, of user: UserID, in realm: Realm) -> Result<Reply, SignalingError> {
+    func callRecords(_ query: RecordQuery, of user: UserID, app: AppID) -> Result<Reply, SignalingError> {
         guard (1...100).contains(query.limit) else {
             return .failure(SignalingError(.invalidRequest, "limit must be 1 to 100, not \(query.limit)"))
         }
@@ -151,7 +151,7 @@ extension ServiceCore {
         writeStep()
         do {
             let cursor = try query.cursor.map { (text) throws(SignalingError) in try RecordCursor(encoded: text) }
-            let page = try store.page(app: realm.app, owner: user, after: cursor, limit: query.limit)
+            let page = try store.page(app: app, owner: user, after: cursor, limit: query.limit)
             return .success(.records(RecordPage(records: page.records, nextCursor: page.next?.encoded)))
         } catch let error as SignalingError {
             return .failure(error)

@@ -12,9 +12,14 @@ extension ServiceCore {
     /// goes back into its realm with
     /// its deadlines (one already due fires at once), and its participants get the reconnect grace
     /// period to log back in before their calls learn they are offline.
-    func restore(at now: Timestamp) {
+    ///
+    /// `apps` limits it to those apps (a cluster node taking an app over, ``host(_:at:)``); nil is every
+    /// app (a single node's start).
+    func restore(apps: Set<AppID>? = nil, at now: Timestamp) {
         do {
-            for (app, profile) in try profileStore.profiles() {
+            let profiles = if let apps { try apps.flatMap { app in try profileStore.profiles(app: app).map { (app, $0) } } }
+                else { try profileStore.profiles() }
+            for (app, profile) in profiles {
                 realms[app]?.profiles[profile.user] = profile
             }
         } catch {
@@ -22,7 +27,8 @@ extension ServiceCore {
         }
         let kept: [(app: AppID, call: Call)]
         do {
-            kept = try liveCalls.liveCalls()
+            kept = if let apps { try apps.flatMap { app in try liveCalls.liveCalls(app: app).map { (app, $0) } } }
+                else { try liveCalls.liveCalls() }
         } catch {
             logger.critical("cannot read the live calls: \(error)")
             return

@@ -10,7 +10,7 @@ extension ServiceCore {
         return realms[app.id]
     }
 
-    private func refuse(_ error: SignalingError, on connection: ConnectionID) {
+    func refuse(_ error: SignalingError, on connection: ConnectionID) {
         logger.info("refused a hello: \(error)")
         send(.refused(error), to: connection)
         disconnect(connection)

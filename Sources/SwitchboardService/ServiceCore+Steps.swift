@@ -17,6 +17,8 @@ struct StepOutbox {
     var recordsChanged = false
     /// Frames, closes and backend events, in the order the step produced them.
     var deliveries: [Delivery] = []
+    /// Apps whose writes the store refused as fenced (``FencedStoreError``): the node lost their leases.
+    var fencedApps: Set<AppID> = []
 }
 
 extension ServiceCore: LockedSteps {
@@ -27,6 +29,11 @@ extension ServiceCore: LockedSteps {
     func endOfStep() {
         if !outbox.writes.isEmpty || outbox.recordsChanged {
             writeStep()
+        }
+        if !outbox.fencedApps.isEmpty {
+            let apps = outbox.fencedApps
+            outbox.fencedApps = []
+            fenced(apps, at: lastNow)
         }
         guard !outbox.deliveries.isEmpty else { return }
         for delivery in outbox.deliveries {
@@ -74,6 +81,10 @@ extension ServiceCore: LockedSteps {
         let failures = storeRouting.write(writes)
         var unsaved: [(AppID, CallRecord)] = []
         for (write, error) in failures {
+            if let fenced = error as? any FencedStoreError {
+                outbox.fencedApps.insert(fenced.app)
+                continue
+            }
             switch write {
             case .record(let app, let record):
                 logger.error("storing the record of call \(record.callID) for \(record.owner) failed: \(error)")
@@ -125,6 +136,9 @@ struct StoreRouting {
             do {
                 try single.commit(writes)
                 return []
+            } catch let fenced as any FencedStoreError {
+                // A cluster store commits each app's writes on their own: only the fenced app's failed.
+                return writes.filter { $0.app == fenced.app }.map { ($0, fenced) }
             } catch {
                 return writes.map { ($0, error) }
             }
@@ -171,6 +185,13 @@ struct StoreRouting {
 }
 
 extension StoreWrite {
+    /// The app the write belongs to.
+    public var app: AppID {
+        switch self {
+        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
+        }
+    }
+
     /// Whether `later`, written right after this, makes this one moot: both are the same live call's.
     func isSuperseded(by later: StoreWrite) -> Bool {
         switch (self, later) {

@@ -14,6 +14,9 @@ final class ServiceCore {
     let backendEvents: (any BackendEventSink)?
     let profileStore: any ProfileStore
     let verifier: any TokenVerifier
+    /// The cluster's routes to the nodes hosting other apps; nil on a single node, which hosts every app
+    /// (docs/ARCHITECTURE.md, "One node or many").
+    let cluster: (any ClusterRouting)?
     /// Whether new calls are refused now (docs/SERVER.md, "Overload").
     let loadShedding: LoadShedding
     var logger: Logger
@@ -27,6 +30,9 @@ final class ServiceCore {
         var connection: any ServiceConnection
         /// The session the connection logged in to, once it has.
         var session: (app: AppID, id: SessionID)?
+        /// In a cluster, the bridge to the node hosting the connection's app, when another node hosts
+        /// it: every frame of the connection goes there (``ClusterRoute``).
+        var route: (any ClusterRoute)?
     }
 
     var links: [ConnectionID: Link] = [:]
@@ -59,8 +65,10 @@ final class ServiceCore {
     init(
         configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
-        profiles: any ProfileStore = MemoryOnlyProfiles(), loadShedding: LoadShedding = LoadShedding(), logger: Logger
+        profiles: any ProfileStore = MemoryOnlyProfiles(), loadShedding: LoadShedding = LoadShedding(),
+        cluster: (any ClusterRouting)? = nil, logger: Logger
     ) {
+        self.cluster = cluster
         self.loadShedding = loadShedding
         self.profileStore = profiles
         self.configuration = configuration
@@ -73,11 +81,16 @@ final class ServiceCore {
         var byVendor: [String: AppConfiguration] = [:]
         for app in configuration.apps {
             for vendorID in app.vendorIDs { byVendor[vendorID] = app }
-            realms[app.id] = Realm(app: app.id, configuration: app, defaultCallRules: configuration.callRules)
         }
         appsByVendorID = byVendor
-        if configuration.isDevelopmentMode {
-            realms[.development] = Realm(app: .development, configuration: nil, defaultCallRules: configuration.callRules)
+        // A cluster node hosts an app only once it holds the app's lease (``host(_:at:)``).
+        if cluster == nil {
+            for app in configuration.apps {
+                realms[app.id] = Realm(app: app.id, configuration: app, defaultCallRules: configuration.callRules)
+            }
+            if configuration.isDevelopmentMode {
+                realms[.development] = Realm(app: .development, configuration: nil, defaultCallRules: configuration.callRules)
+            }
         }
     }
 
@@ -104,6 +117,7 @@ final class ServiceCore {
     /// grace period.
     func closed(_ id: ConnectionID, at now: Timestamp) {
         guard let link = links.removeValue(forKey: id) else { return }
+        link.route?.closed()
         if let (app, sessionID) = link.session, let session = realms[app]?.sessions[sessionID],
            session.connection == id {
             session.connection = nil
@@ -130,7 +144,7 @@ final class ServiceCore {
     /// the store refused earlier are tried once more; what still fails is logged.
     func shutDown(at now: Timestamp) {
         for (id, link) in links {
-            if link.session != nil {
+            if link.session != nil || link.route != nil {
                 send(.bye(Bye(reason: .serverShutdown, message: "the server is shutting down; reconnect in a moment")), to: id)
             }
             closed(id, at: now)
@@ -149,9 +163,14 @@ final class ServiceCore {
 
     func receive(_ frame: ClientFrame, from connection: ConnectionID, at now: Timestamp) {
         guard let link = links[connection] else { return }
+        if let route = link.route {
+            route.forward(frame)
+            return
+        }
         guard let (app, sessionID) = link.session else {
             switch frame {
             case .hello(let hello):
+                if routeIfHostedElsewhere(hello, on: connection) { return }
                 hello.resume == nil
                     ? login(hello, on: connection, at: now)
                     : resume(hello, on: connection, at: now)
@@ -188,7 +207,7 @@ final class ServiceCore {
     /// login is dropped (and logged), and the session goes on.
     func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID, at now: Timestamp) {
         guard let link = links[connection] else { return }
-        guard link.session != nil else {
+        guard link.session != nil || link.route != nil else {
             send(.refused(error), to: connection)
             disconnect(connection)
             return

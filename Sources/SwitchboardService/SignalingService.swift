@@ -31,6 +31,9 @@ public final class SignalingService: Sendable {
     ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
     ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
     ///     restart), with their deadlines. Memory only by default.
+    ///   - cluster: on a cluster node, the routes to the nodes hosting other apps. The service then hosts
+    ///     no app until ``host(_:)`` says so, and reads nothing back at start (docs/ARCHITECTURE.md, "One
+    ///     node or many").
     public init(
         configuration: ServiceConfiguration = .development,
         clock: ServiceClock = .system(),
@@ -39,6 +42,7 @@ public final class SignalingService: Sendable {
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
         backendEvents: (any BackendEventSink)? = nil,
         profiles: any ProfileStore = MemoryOnlyProfiles(),
+        cluster: (any ClusterRouting)? = nil,
         logger: Logger = Logger(label: "switchboard.service")
     ) {
         precondition(verifier != nil || configuration.isDevelopmentMode,
@@ -52,8 +56,10 @@ public final class SignalingService: Sendable {
         self.loadShedding = loadShedding
         core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
                                  backendEvents: backendEvents, profiles: profiles, loadShedding: loadShedding,
-                                 logger: logger))
-        core.withLock { $0.restore(at: $0.now(on: clock)) }
+                                 cluster: cluster, logger: logger))
+        if cluster == nil {
+            core.withLock { $0.restore(at: $0.now(on: clock)) }
+        }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
         }
@@ -155,15 +161,51 @@ public final class SignalingService: Sendable {
         throws(SignalingError) -> RecordPage
     {
         let result: Result<Reply, SignalingError> = core.withLock { core in
-            guard let realm = core.realms[app] else {
+            // A cluster node answers for apps other nodes host too: the records are in the shared store.
+            guard core.realms[app] != nil || (core.cluster != nil && core.isConfigured(app)) else {
                 return .failure(SignalingError(.unknownApp, "no app \(app)"))
             }
-            return core.callRecords(query, of: user, in: realm)
+            return core.callRecords(query, of: user, app: app)
         }
         guard case .records(let page) = try result.get() else {
             throw SignalingError(.internalError, "the record query answered something else")
         }
         return page
+    }
+
+    // MARK: - Cluster
+
+    /// Starts hosting `app`, whose lease this node now holds: its live calls and profiles are read back
+    /// from the store and go on here (docs/ARCHITECTURE.md, "One node or many").
+    public func host(_ app: AppID) {
+        core.withLock { $0.host(app, at: $0.now(on: clock)) }
+    }
+
+    /// Stops hosting `app`: its sessions are told to reconnect and its state leaves this node; the
+    /// store keeps its live calls for the next host. `flush` writes what is pending first (a drain).
+    public func unhost(_ app: AppID, flush: Bool) {
+        core.withLock { $0.unhost(app, flush: flush, at: $0.now(on: clock)) }
+    }
+
+    /// The apps this node hosts.
+    public var hostedApps: [AppID] {
+        core.withLock { $0.hostedApps }
+    }
+
+    /// Frames from the hosting node for a connection bridged to it (``ClusterRoute``), in order.
+    public func deliverRouted(_ frames: [ServerFrame], to connection: ConnectionID) {
+        core.withLock { $0.deliverRouted(frames, to: connection) }
+    }
+
+    /// The hosting node closed a bridged connection.
+    public func routeClosed(_ connection: ConnectionID) {
+        core.withLock { $0.routeClosed(connection) }
+    }
+
+    /// `node` is gone or no longer hosts what was bridged to it: those connections are told to
+    /// reconnect, and closed.
+    public func dropRoutes(to node: String) {
+        core.withLock { $0.dropRoutes(to: node) }
     }
 
     // MARK: - Inspection

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SwitchboardCluster
 import SwitchboardServer
 import SwitchboardService
 
@@ -36,6 +37,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The PEM private key of --tls-cert.")
     var tlsKey: String?
 
+    @Option(help: "Run as a node of a cluster whose state is in this PostgreSQL (postgres://USER[:PASSWORD]@HOST:PORT/DB; docs/SERVER.md, \"Cluster\"). --data is then unused.")
+    var cluster: String?
+
+    @Option(help: "This node's name in the cluster: 1 to 48 letters, digits, '_', '-' or '.'; unique among the nodes.")
+    var node: String?
+
     @Flag(inversion: .prefixedNo, help: "Refuse a share of new calls (overloaded) while the event loops fall behind, so calls already going complete (docs/SERVER.md, \"Overload\"; the config file's overload object tunes it).")
     var loadShedding = true
 
@@ -55,15 +62,28 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--handshake-timeout and --connection-capacity must be positive")
         }
         let file = try config.map(ServerConfigFile.load(path:)) ?? ServerConfigFile()
-        let store = try SQLiteStore(path: data)
         let tls = tlsCert.flatMap { cert in tlsKey.map { ServerConfiguration.TLSFiles(certificateChain: cert, privateKey: $0) } }
         var overload = file.overload ?? OverloadConfiguration()
         if !loadShedding { overload.isEnabled = false }
-        let server = SignalingServer.durable(
-            configuration: ServerConfiguration(host: host, port: port, handshakeTimeout: .seconds(handshakeTimeout),
-                                               requestsPerSecond: requestRate, requestBurst: requestRate * 2, tls: tls,
-                                               connectionCapacity: connectionCapacity, overload: overload),
-            file: file, store: store, logger: logger)
+        let serverConfiguration = ServerConfiguration(
+            host: host, port: port, handshakeTimeout: .seconds(handshakeTimeout), requestsPerSecond: requestRate,
+            requestBurst: requestRate * 2, tls: tls, connectionCapacity: connectionCapacity, overload: overload)
+        let server: SignalingServer
+        if let clusterURL = cluster ?? file.cluster?.url {
+            guard let nodeName = node ?? file.cluster?.node else {
+                throw ValidationError("a cluster node needs a name: --node NAME (or \"node\" in the file's cluster object)")
+            }
+            try ClusterNode.validate(name: nodeName)
+            let database = try PostgresDatabase(url: try PostgresURL(clusterURL), logger: logger)
+            try database.open()
+            logger.info("cluster node \(nodeName) on \(database.url.redacted)")
+            server = try SignalingServer.clustered(configuration: serverConfiguration, file: file, database: database,
+                                                   node: nodeName, logger: logger)
+        } else {
+            if node != nil { throw ValidationError("--node names a cluster node: it needs --cluster") }
+            server = SignalingServer.durable(configuration: serverConfiguration, file: file,
+                                             store: try SQLiteStore(path: data), logger: logger)
+        }
         logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")
         logger.info(overload.isEnabled
             ? "load shedding: new calls refused while the event loops lag more than \(overload.highLag) (smoothed)"

@@ -1,0 +1,433 @@
+import Foundation
+import Logging
+import Synchronization
+import SwitchboardCore
+import SwitchboardService
+import SwitchboardWire
+
+/// One node of a cluster (docs/ARCHITECTURE.md, "One node or many"): it hosts the apps whose leases it
+/// holds, bridges the clients of other apps to their hosts over the bus, takes over the apps of nodes
+/// that died, and gives its own up when told to stop.
+///
+/// Its only moving part besides the service is PostgreSQL: the leases (`nodes`, `realm_leases`) say who
+/// is alive and who hosts what, and the bus (``PostgresBus``) carries the bridged connections.
+public final class ClusterNode: ClusterRouting, Sendable {
+    public struct Configuration: Sendable {
+        /// How long a lease lasts without renewal: a dead node's apps are taken over within it.
+        public var leaseDuration: Duration = .seconds(5)
+        /// How often leases are renewed and the directory read.
+        public var renewInterval: Duration = .seconds(1)
+
+        public init(leaseDuration: Duration = .seconds(5), renewInterval: Duration = .seconds(1)) {
+            self.leaseDuration = leaseDuration
+            self.renewInterval = renewInterval
+        }
+    }
+
+    /// A node's name: it names its bus channel, so letters, digits, `_`, `-` and `.`, 1 to 48 of them.
+    public static func validate(name: String) throws(ClusterError) {
+        let allowed = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F || byte == 0x2D || byte == 0x2E
+        }
+        guard (1...48).contains(name.utf8.count), allowed else {
+            throw ClusterError.invalidNodeName(name)
+        }
+    }
+
+    public let name: String
+    public let configuration: Configuration
+    public let store: ClusterStore
+    private let database: PostgresDatabase
+    private let apps: [AppID]
+    private let observer: any ClusterObserver
+    private let logger: Logger
+
+    private struct State {
+        var service: SignalingService?
+        var bus: PostgresBus?
+        var epoch: Int64 = 0
+        /// Who hosts each app, from the last read of the leases (live leases only).
+        var hosts: [AppID: String] = [:]
+        var liveNodes: Set<String> = []
+        /// Accepting side: this node's bridged connections, by connection number.
+        var routes: [UInt64: BusRoute] = [:]
+        /// Hosting side: the connections other nodes bridged here.
+        var bridged: [BridgeKey: ConnectionID] = [:]
+        var bridgedIDs: Set<ConnectionID> = []
+        /// The leases this node holds.
+        var held: [AppID: RealmLease] = [:]
+        /// Apps the service stopped hosting, whose leases are to be released.
+        var released: [AppID] = []
+        /// Rounds each app has gone without a live host.
+        var unhostedRounds: [AppID: Int] = [:]
+        /// When a renewal last succeeded (the node acts on its leases until that plus the lease, less a round).
+        var lastRenewal: ContinuousClock.Instant?
+        var draining = false
+        var health: Health = .starting
+    }
+
+    /// What `/healthz` says of the node.
+    public enum Health: Sendable, Equatable {
+        case starting
+        case serving
+        /// The node cannot prove it holds its leases (PostgreSQL is unreachable): it acts on no app.
+        case fenced(String)
+        case draining
+    }
+
+    private let state = Mutex(State())
+
+    public init(name: String, database: PostgresDatabase, apps: [AppID], configuration: Configuration = Configuration(),
+                observer: any ClusterObserver, logger: Logger) throws(ClusterError) {
+        try Self.validate(name: name)
+        self.name = name
+        self.database = database
+        self.apps = apps
+        self.configuration = configuration
+        self.observer = observer
+        self.logger = logger
+        store = ClusterStore(database: database, node: name)
+    }
+
+    /// The service this node routes for; set once, before ``run()``.
+    public func attach(_ service: SignalingService) {
+        state.withLock { $0.service = service }
+    }
+
+    public var health: Health { state.withLock { $0.health } }
+
+    /// The apps this node holds the leases of.
+    public var heldApps: [AppID] { state.withLock { $0.held.keys.sorted { $0.rawValue < $1.rawValue } } }
+
+    // MARK: - ClusterRouting (under the service's lock)
+
+    public func route(app: AppID, for connection: ConnectionID) -> (any ClusterRoute)? {
+        state.withLock { state -> BusRoute? in
+            // A connection bridged here is never bridged on: its hello reached a node that no longer
+            // hosts the app, and the client retries.
+            guard !state.bridgedIDs.contains(connection), let bus = state.bus,
+                  let host = state.hosts[app], host != name, state.liveNodes.contains(host) else { return nil }
+            let route = BusRoute(node: host, connection: connection.rawValue, bus: bus) { [weak self] number in
+                self?.state.withLock { _ = $0.routes.removeValue(forKey: number) }
+            }
+            state.routes[connection.rawValue] = route
+            return route
+        }
+    }
+
+    public func stoppedHosting(_ app: AppID) {
+        state.withLock { state in
+            if state.held[app] != nil { state.released.append(app) }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Registers the node, then runs the bus and the lease rounds until cancelled. PostgreSQL lost
+    /// fences the node (it gives its apps up) and it keeps trying to come back.
+    public func run() async {
+        while !Task.isCancelled {
+            do {
+                try await runConnected()
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.error("cluster node \(name) lost PostgreSQL: \(error); retrying")
+                fenceAll(because: "PostgreSQL unreachable: \(error)")
+            }
+            try? await Task.sleep(for: configuration.renewInterval)
+        }
+    }
+
+    private func runConnected() async throws {
+        let epoch = try await database.registerNode(name: name, leaseDuration: configuration.leaseDuration)
+        let bus = PostgresBus(node: name, epoch: epoch, database: database, observer: observer, logger: logger)
+        state.withLock { state in
+            state.epoch = epoch
+            state.bus = bus
+            state.lastRenewal = .now
+            if !state.draining { state.health = .serving }
+        }
+        logger.notice("cluster node \(name) registered, epoch \(epoch)")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await bus.runSender() }
+            group.addTask { try await bus.runReceiver { batches in self.received(batches) } }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await self.round(epoch: epoch)
+                    try await Task.sleep(for: self.configuration.renewInterval)
+                }
+            }
+            // A round stuck past the lease (PostgreSQL unreachable without an error) fences the node too.
+            group.addTask {
+                let limit = self.configuration.leaseDuration - self.configuration.renewInterval
+                while !Task.isCancelled {
+                    try await Task.sleep(for: self.configuration.renewInterval / 4)
+                    let last = self.state.withLock { $0.lastRenewal } ?? .now
+                    if ContinuousClock.now - last > limit { throw ClusterError.leaseExpired }
+                }
+            }
+            // Any of them failing (a lost connection) ends them all; the node starts over.
+            try await group.next()
+            group.cancelAll()
+            throw ClusterError.busStopped
+        }
+    }
+
+    /// One lease round: renew the node and its leases, read who is alive and who hosts what, drop what
+    /// died, take over what nobody hosts.
+    private func round(epoch: Int64) async throws {
+        let started = ContinuousClock.now
+        guard try await database.renewNode(name: name, epoch: epoch, leaseDuration: configuration.leaseDuration) else {
+            throw ClusterError.nodeReplaced(name)
+        }
+        // Leases the service gave up (a drain, a fence) are released first, so others may take them now.
+        let released = state.withLock { state in
+            defer { state.released = [] }
+            return state.released.compactMap { state.held.removeValue(forKey: $0) }
+        }
+        for lease in released {
+            store.drop(lease.app)
+            try await database.releaseLease(lease)
+        }
+        let held = state.withLock { Array($0.held.values) }
+        let kept = try await database.renewLeases(held, leaseDuration: configuration.leaseDuration)
+        observer.leaseRenewal(succeeded: true)
+        for lease in held where !kept.contains(lease.app) {
+            logger.critical("lost the lease of app \(lease.app) (epoch \(lease.epoch)); giving it up")
+            giveUp(lease.app)
+        }
+        state.withLock { $0.lastRenewal = started }
+
+        let nodes = Set(try await database.liveNodes())
+        let leases = try await database.leases()
+        let (gone, service) = state.withLock { state in
+            let gone = state.liveNodes.subtracting(nodes).subtracting([name])
+            state.liveNodes = nodes
+            state.hosts = leases.filter { $0.value.live }.mapValues(\.node)
+            return (gone, state.service)
+        }
+        for node in gone.sorted() {
+            logger.notice("node \(node) is gone")
+            forget(node: node, service: service)
+        }
+        try await adopt(liveNodes: nodes.count)
+    }
+
+    /// Takes over apps nobody hosts: this node's fair share at once, any app after it has stayed
+    /// without a host for two rounds (whoever comes first).
+    private func adopt(liveNodes: Int) async throws {
+        let fairShare = (apps.count + max(1, liveNodes) - 1) / max(1, liveNodes)
+        let candidates = state.withLock { state -> [AppID] in
+            guard !state.draining, state.health == .serving else { return [] }
+            var candidates: [AppID] = []
+            var count = state.held.count
+            for app in apps where state.hosts[app] == nil {
+                state.unhostedRounds[app, default: 0] += 1
+                if count < fairShare || state.unhostedRounds[app, default: 0] > 2 {
+                    candidates.append(app)
+                    count += 1
+                }
+            }
+            for app in apps where state.hosts[app] != nil { state.unhostedRounds[app] = nil }
+            return candidates
+        }
+        for app in candidates {
+            guard let lease = try await database.acquireLease(app: app, node: name, leaseDuration: configuration.leaseDuration) else {
+                continue
+            }
+            store.hold(lease)
+            let service = state.withLock { state in
+                state.held[app] = lease
+                state.hosts[app] = name
+                state.unhostedRounds[app] = nil
+                return state.service
+            }
+            let started = ContinuousClock.now
+            service?.host(app)
+            observer.adopted(app: app.rawValue)
+            logger.notice("took app \(app) over (lease epoch \(lease.epoch)) in \(ContinuousClock.now - started)")
+        }
+    }
+
+    /// The node lost an app's lease: the service stops acting on it.
+    private func giveUp(_ app: AppID) {
+        let service = state.withLock { state in
+            state.held[app] = nil
+            if state.hosts[app] == name { state.hosts[app] = nil }
+            return state.service
+        }
+        store.drop(app)
+        service?.unhost(app, flush: false)
+        state.withLock { $0.released.removeAll { $0 == app } }
+    }
+
+    /// PostgreSQL is out of reach: past the lease, less a round, this node can no longer prove it holds
+    /// anything, and gives every app up (another node may have taken them over). Its bridged
+    /// connections are dropped too: the bus is gone with PostgreSQL.
+    private func fenceAll(because reason: String) {
+        observer.leaseRenewal(succeeded: false)
+        let (apps, service, routes, bridged) = state.withLock { state in
+            state.health = state.draining ? .draining : .fenced(reason)
+            state.bus = nil
+            let routes = Array(state.routes.values)
+            let bridged = Array(state.bridged.values)
+            state.routes = [:]
+            state.bridged = [:]
+            state.bridgedIDs = []
+            state.liveNodes = []
+            state.hosts = [:]
+            return (Array(state.held.keys), state.service, routes, bridged)
+        }
+        for app in apps { giveUp(app) }
+        for route in Set(routes.map(\.node)) { service?.dropRoutes(to: route) }
+        for id in bridged { service?.closed(id) }
+    }
+
+    /// `node` died: its clients bridged here are detached (they come back through another node within
+    /// the grace), and this node's connections bridged to it are told to reconnect.
+    private func forget(node: String, service: SignalingService?) {
+        let ids = state.withLock { state in
+            let keys = state.bridged.keys.filter { $0.node == node }
+            return keys.compactMap { key -> ConnectionID? in
+                guard let id = state.bridged.removeValue(forKey: key) else { return nil }
+                state.bridgedIDs.remove(id)
+                return id
+            }
+        }
+        for id in ids { service?.closed(id) }
+        service?.dropRoutes(to: node)
+    }
+
+    // MARK: - The bus
+
+    /// Batches from other nodes, in order: bridged connections opened, their client frames handed to
+    /// the service (all of them as one step, one commit, unless a close or an invalid frame comes
+    /// between), their closes; frames for this node's own clients.
+    private func received(_ batches: [BusBatch]) {
+        guard let (service, bus) = state.withLock({ state in state.service.flatMap { s in state.bus.map { (s, $0) } } }) else { return }
+        var frames: [(frame: ClientFrame, connection: ConnectionID)] = []
+        var outbound: [UInt64: [ServerFrame]] = [:]
+        var outboundOrder: [UInt64] = []
+        func flushFrames() {
+            if !frames.isEmpty { service.receive(frames) }
+            frames.removeAll()
+        }
+        for batch in batches {
+            for message in batch.messages {
+                switch message {
+                case .open(let number):
+                    let key = BridgeKey(node: batch.from, epoch: batch.epoch, connection: number)
+                    let connection = BridgedConnection(key: key, bus: bus) { [weak self] key in self?.bridgeClosed(key) }
+                    let id = service.open(connection)
+                    state.withLock { state in
+                        state.bridged[key] = id
+                        state.bridgedIDs.insert(id)
+                    }
+                case .clientFrame(let number, let text):
+                    let key = BridgeKey(node: batch.from, epoch: batch.epoch, connection: number)
+                    guard let id = state.withLock({ $0.bridged[key] }) else {
+                        // This node does not know the connection (it restarted): the client starts over.
+                        bus.send(.end(connection: number), to: batch.from)
+                        continue
+                    }
+                    do throws(InvalidClientFrame) {
+                        frames.append((try WireCodec.decodeClientFrameWithRequestID(Array(text.utf8)), id))
+                    } catch {
+                        flushFrames()
+                        service.receiveInvalid(error.error, requestID: error.requestID, from: id)
+                    }
+                case .gone(let number):
+                    flushFrames()
+                    let key = BridgeKey(node: batch.from, epoch: batch.epoch, connection: number)
+                    if let id = state.withLock({ state -> ConnectionID? in
+                        guard let id = state.bridged.removeValue(forKey: key) else { return nil }
+                        state.bridgedIDs.remove(id)
+                        return id
+                    }) {
+                        service.closed(id)
+                    }
+                case .serverFrame(let number, let text):
+                    do {
+                        let frame = try WireCodec.decodeServerFrame(text)
+                        if outbound[number] == nil { outboundOrder.append(number) }
+                        outbound[number, default: []].append(frame)
+                    } catch {
+                        logger.error("dropped a frame from \(batch.from) for connection \(number): \(error)")
+                    }
+                case .end(let number):
+                    // The frames before the close go first.
+                    if let pending = outbound.removeValue(forKey: number) {
+                        service.deliverRouted(pending, to: ConnectionID(rawValue: number))
+                    }
+                    state.withLock { _ = $0.routes.removeValue(forKey: number) }
+                    service.routeClosed(ConnectionID(rawValue: number))
+                }
+            }
+        }
+        flushFrames()
+        for number in outboundOrder {
+            if let pending = outbound[number] { service.deliverRouted(pending, to: ConnectionID(rawValue: number)) }
+        }
+    }
+
+    /// The service closed a connection bridged here: the service hears of it as of any closed connection.
+    private func bridgeClosed(_ key: BridgeKey) {
+        let id = state.withLock { state -> ConnectionID? in
+            guard let id = state.bridged.removeValue(forKey: key) else { return nil }
+            state.bridgedIDs.remove(id)
+            return id
+        }
+        guard let id, let service = state.withLock({ $0.service }) else { return }
+        // Not under the service's lock, which is held while it closes.
+        Task { service.closed(id) }
+    }
+
+    // MARK: - Drain
+
+    /// SIGTERM (docs/SERVER.md, "Cluster"): the node takes nothing over any more, gives every app it
+    /// hosts up (their sessions told to reconnect, what is pending written first) and releases the leases
+    /// at once, so the other nodes take the apps over on their next round.
+    public func handOver() async {
+        let (apps, service) = state.withLock { state in
+            state.draining = true
+            state.health = .draining
+            return (Array(state.held.keys), state.service)
+        }
+        for app in apps { service?.unhost(app, flush: true) }
+        let released = state.withLock { state in
+            defer { state.released = [] }
+            return state.released.compactMap { state.held.removeValue(forKey: $0) }
+        }
+        for lease in released {
+            store.drop(lease.app)
+            do {
+                try await database.releaseLease(lease)
+            } catch {
+                logger.error("could not release the lease of \(lease.app): \(error); it expires by itself")
+            }
+        }
+        logger.notice("handed over \(apps.count) apps")
+    }
+}
+
+/// What goes wrong in a cluster node.
+public enum ClusterError: Error, CustomStringConvertible, Equatable {
+    case invalidNodeName(String)
+    /// Another process registered under this node's name since.
+    case nodeReplaced(String)
+    case busStopped
+    /// No lease round succeeded for the lease's length, less a round.
+    case leaseExpired
+
+    public var description: String {
+        switch self {
+        case .invalidNodeName(let name):
+            "node name \(String(reflecting: name)) must be 1 to 48 letters, digits, '_', '-' or '.'"
+        case .nodeReplaced(let name): "another process registered as node \(name)"
+        case .busStopped: "the bus stopped"
+        case .leaseExpired: "no lease renewal succeeded within the lease"
+        }
+    }
+}

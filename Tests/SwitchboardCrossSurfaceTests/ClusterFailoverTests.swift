@@ -1,0 +1,180 @@
+import Foundation
+import Synchronization
+import Testing
+import SwitchboardClient
+import SwitchboardCore
+import SwitchboardJSON
+import SwitchboardProfiles
+import SwitchboardWire
+
+/// Node loss, drain and fencing in a real cluster (docs/SERVER.md, "Cluster"): nodes are subprocesses on a
+/// PostgreSQL database of their own, killed with SIGKILL, stopped with SIGTERM, frozen with SIGSTOP.
+/// Clients know every node's URL and reconnect to the next one, as an app's would.
+@Suite("Cluster failover", .serialized, .enabled(if: ClusterTestEnvironment.isAvailable,
+                                                   "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
+struct ClusterFailoverTests {
+    /// A client of `user` whose transport tries `nodes` in that order.
+    private func session(_ user: UserID, device: String? = nil, on nodes: [NodeProcess]) throws -> ClientSession {
+        ClientSession(configuration: ClientConfiguration(app: "app", user: user, device: DeviceID(device ?? "\(user.rawValue)-1"),
+                                                         token: "t", surface: "test"),
+                      transport: try WebSocketTransport(urls: nodes.map(\.url), first: 0), clock: .system())
+    }
+
+    private func hostAndOther(_ cluster: LoopbackCluster) async throws -> (host: NodeProcess, other: NodeProcess) {
+        let hostName = try #require(try await cluster.host())
+        let host = try #require(cluster.node(hostName))
+        let other = try #require(cluster.nodes.first { $0.name != hostName })
+        return (host, other)
+    }
+
+    @Test("kill -9 of the owner mid-ring and mid-call: another node adopts the calls within the lease; the ringing call rings on and can be answered, the connected one stays connected, every record once")
+    func killOwner() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (host, other) = try await hostAndOther(cluster)
+            // alice starts on the host, bob and carol are bridged from the other node.
+            let alice = try session("alice", on: [host, other])
+            let bob = try session("bob", on: [other, host])
+            let carol = try session("carol", on: [other, host])
+            for user in [alice, bob, carol] { try await user.login() }
+
+            let finished = try await alice.invite(InviteRequest(invitees: ["carol"]))
+            _ = try await carol.act(.accept(data: nil), on: finished.id)
+            let connected = try await alice.invite(InviteRequest(invitees: ["carol"], profile: .nativeAdvanced))
+            _ = try await carol.act(.accept(data: nil), on: connected.id)
+            let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                               parameters: CallParameters(ringTimeout: .seconds(120))))
+            try await clusterEventually("bob acknowledged the invitation") {
+                (try? await alice.call(ringing.id))?.participant("bob")?.state == .received
+            }
+
+            let killed = ContinuousClock.now
+            host.kill()
+            try await clusterEventually("the other node adopts the app", timeout: .seconds(7)) {
+                (try? await cluster.host()) == other.name
+            }
+            let adoption = ContinuousClock.now - killed
+            #expect(adoption <= .seconds(6), "adopted \(adoption) after the kill: within the lease (5 s) and a round")
+
+            try await clusterEventually("bob is back on the other node and answers the ringing call", timeout: .seconds(20)) {
+                (try? await bob.act(.accept(data: "back"), on: ringing.id)) != nil
+            }
+            try await clusterEventually("alice and carol are back", timeout: .seconds(20)) {
+                let aliceBack = (try? await alice.call(ringing.id)) != nil
+                let carolBack = (try? await carol.call(connected.id)) != nil
+                return aliceBack && carolBack
+            }
+            #expect(try await alice.call(ringing.id).participant("bob")?.state == .accepted)
+            let stillConnected = try await carol.call(connected.id)
+            #expect(stillConnected.state == .connected)
+            #expect(stillConnected.participant("carol")?.state == .accepted)
+
+            // The audit: carol's record of the finished call is there once, on the node that is left.
+            let records = try JSONParser().parse(bytes: Array(try await other.admin("users/carol/records?limit=100")))
+            let ids = (records["records"]?.arrayValue ?? []).compactMap { $0["callID"]?.stringValue ?? $0["call"]?.stringValue }
+            #expect(ids.filter { $0 == finished.id.rawValue }.count == 1, "carol's records: \(records)")
+
+            for user in [alice, bob, carol] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
+
+    @Test("SIGTERM drains the owner: it exits within 10 s, hands the app over at once, and its clients reconnect (never a logout) and go on with their calls")
+    func drain() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (host, other) = try await hostAndOther(cluster)
+            let alice = try session("alice", on: [host, other])
+            let bob = try session("bob", on: [host, other])
+            let states = Mutex<[ConnectionState]>([])
+            await alice.observe { event in
+                if case .connection(let state, _) = event { states.withLock { $0.append(state) } }
+            }
+            try await alice.login()
+            try await bob.login()
+            let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                               parameters: CallParameters(ringTimeout: .seconds(120))))
+            try await clusterEventually("bob acknowledged") { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
+
+            let stopped = ContinuousClock.now
+            let took = host.terminate()
+            #expect(took < .seconds(10), "the draining node exited in \(took)")
+            try await clusterEventually("the other node hosts the app", timeout: .seconds(4)) {
+                (try? await cluster.host()) == other.name
+            }
+            #expect(ContinuousClock.now - stopped < .seconds(12))
+            try await clusterEventually("bob answers through the other node", timeout: .seconds(20)) {
+                (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
+            }
+            #expect(try await alice.call(ringing.id).state == .connected)
+            #expect(states.withLock { $0 }.contains(.reconnecting), "alice was reconnecting: \(states.withLock { $0 })")
+            #expect(!states.withLock { $0 }.contains(.disconnected), "alice was never logged out: \(states.withLock { $0 })")
+            for user in [alice, bob] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
+
+    @Test("a frozen owner is fenced: another node takes the app over, and when the frozen one wakes it acts on nothing and gives the app up")
+    func frozenOwnerIsFenced() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (host, other) = try await hostAndOther(cluster)
+            let alice = try session("alice", on: [other, host])
+            let bob = try session("bob", on: [other, host])
+            try await alice.login()
+            try await bob.login()
+            let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                               parameters: CallParameters(ringTimeout: .seconds(120))))
+
+            kill(host.process.processIdentifier, SIGSTOP)
+            try await clusterEventually("the other node takes the app over", timeout: .seconds(10)) {
+                (try? await cluster.host()) == other.name
+            }
+            kill(host.process.processIdentifier, SIGCONT)
+            try await clusterEventually("the woken node hosts nothing", timeout: .seconds(10)) {
+                let metrics = (try? await host.metrics()) ?? ""
+                return metrics.contains("switchboard_cluster_apps_hosted 0")
+            }
+            try await clusterEventually("bob answers on the node that hosts now", timeout: .seconds(20)) {
+                (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
+            }
+            #expect(try await cluster.host() == other.name)
+            try await clusterEventually("alice, back too, sees the call connected", timeout: .seconds(20)) {
+                (try? await alice.call(ringing.id))?.state == .connected
+            }
+            for user in [alice, bob] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
+
+    @Test("a user with devices on two nodes rings on both; when one answers, the other hears it was answered elsewhere")
+    func multiDeviceAcrossNodes() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (first, second) = (cluster.nodes[0], cluster.nodes[1])
+            let alice = try session("alice", on: [first])
+            let phone = try session("bob", device: "phone", on: [first])
+            let laptop = try session("bob", device: "laptop", on: [second])
+            let laptopEvents = Mutex<[ServerEvent]>([])
+            await laptop.observe { event in
+                if case .server(let server) = event { laptopEvents.withLock { $0.append(server) } }
+            }
+            for user in [alice, phone, laptop] { try await user.login() }
+            let call = try await alice.invite(InviteRequest(invitees: ["bob"]))
+            try await clusterEventually("both devices ring") {
+                let rings = (try? await alice.call(call.id))?.participant("bob")?.state == .received
+                return rings && laptopEvents.withLock { $0 }.contains { "\($0)".contains("invited") }
+            }
+            _ = try await phone.act(.accept(data: nil), on: call.id)
+            try await clusterEventually("the laptop hears the call was answered elsewhere") {
+                laptopEvents.withLock { $0 }.contains { "\($0)".contains("answeredElsewhere") }
+            }
+            for user in [alice, phone, laptop] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
+}

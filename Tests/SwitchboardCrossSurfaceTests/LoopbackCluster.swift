@@ -1,0 +1,244 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import PostgresNIO
+import Testing
+import SwitchboardClient
+import SwitchboardCluster
+import SwitchboardServer
+
+/// Whether the cluster suites can run: they need a PostgreSQL server (`SWITCHBOARD_TEST_POSTGRES`, which
+/// scripts/test sets after starting one with scripts/postgres-up) and the built `switchboard` binary.
+enum ClusterTestEnvironment {
+    static let postgres: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
+
+    static var binary: URL {
+        // The test bundle sits next to the products of the same build (`swift build --build-tests`).
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("switchboard")
+    }
+
+    static var isAvailable: Bool { postgres != nil }
+}
+
+/// A cluster of `switchboard serve --cluster` nodes as subprocesses, on a database of its own in the test
+/// PostgreSQL server (created for it, dropped at ``stop()``): the real thing, nothing mocked.
+final class LoopbackCluster: @unchecked Sendable {
+    // @unchecked: one test drives it at a time.
+    let database: PostgresURL
+    private let server: PostgresURL
+    private let databaseName: String
+    private(set) var nodes: [NodeProcess] = []
+    private let arguments: [String]
+
+    /// Starts `count` nodes and waits until every one is healthy and one of them hosts the app.
+    static func start(nodes count: Int, arguments: [String] = []) async throws -> LoopbackCluster {
+        guard FileManager.default.isExecutableFile(atPath: ClusterTestEnvironment.binary.path) else {
+            throw ClusterTestFailure("build the switchboard binary first (swift build --build-tests)")
+        }
+        let server = try PostgresURL(try #require(ClusterTestEnvironment.postgres))
+        let name = "sb_cluster_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await Self.sql(on: server, "CREATE DATABASE \(name)")
+        let cluster = LoopbackCluster(server: server, databaseName: name, arguments: arguments)
+        for index in 1...count {
+            try await cluster.startNode("node\(index)")
+        }
+        try await cluster.waitUntilHosted()
+        return cluster
+    }
+
+    private init(server: PostgresURL, databaseName: String, arguments: [String]) {
+        self.server = server
+        self.databaseName = databaseName
+        database = server.with(database: databaseName)
+        self.arguments = arguments
+    }
+
+    /// Starts a node (or starts it again after it stopped) and waits until it listens.
+    @discardableResult
+    func startNode(_ name: String, port: Int = 0) async throws -> NodeProcess {
+        let node = try NodeProcess(name: name, database: database, port: port, arguments: arguments)
+        try await node.waitUntilListening()
+        nodes.removeAll { $0.name == name }
+        nodes.append(node)
+        return node
+    }
+
+    func node(_ name: String) -> NodeProcess? { nodes.first { $0.name == name } }
+
+    /// The node whose lease covers the development app now, read from PostgreSQL.
+    func host() async throws -> String? {
+        let rows = try await Self.query(database, "SELECT node FROM realm_leases WHERE app = 'development' AND expires_at > now()")
+        return try rows.first.map { try $0.decode(String.self) }
+    }
+
+    /// Waits, within `timeout`, until a live node hosts the app and every running node answers `/healthz`.
+    func waitUntilHosted(timeout: Duration = .seconds(20)) async throws {
+        try await clusterEventually("a node hosts the app", timeout: timeout) {
+            guard let host = try? await self.host(), self.nodes.contains(where: { $0.name == host && $0.isRunning }) else { return false }
+            for node in self.nodes where node.isRunning {
+                guard await node.health().status == 200 else { return false }
+            }
+            return true
+        }
+    }
+
+    /// A client environment whose transport knows `urls` (in that order), callbacks on `queue`.
+    func environment(queue: DispatchQueue, on nodes: [NodeProcess]) -> ClientEnvironment {
+        ClientEnvironment(transport: try! WebSocketTransport(urls: nodes.map(\.url), first: 0), clock: .system(),
+                          callbackQueue: queue)
+    }
+
+    /// Stops every node (SIGKILL) and drops the database.
+    func stop() async {
+        for node in nodes { node.kill() }
+        try? await Self.sql(on: server, "DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+    }
+
+    static let logger = Logger(label: "switchboard.test.cluster", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func sql(on url: PostgresURL, _ text: String) async throws {
+        _ = try await query(url, text)
+    }
+
+    static func query(_ url: PostgresURL, _ text: String) async throws -> [PostgresRow] {
+        let database = try SwitchboardCluster.PostgresDatabase(url: url)
+        defer { database.close() }
+        let connection = try await database.makeConnection()
+        do {
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: text), logger: logger).collect()
+            try await connection.close()
+            return rows
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+/// One `switchboard serve --cluster` node as a subprocess.
+final class NodeProcess: @unchecked Sendable {
+    // @unchecked: one test drives it at a time.
+    let name: String
+    let process = Process()
+    private let output = Pipe()
+    private(set) var port = 0
+
+    init(name: String, database: PostgresURL, port: Int, arguments: [String]) throws {
+        self.name = name
+        process.executableURL = ClusterTestEnvironment.binary
+        // Load shedding off: the suite's own load on two cores would make a node refuse calls.
+        process.arguments = ["serve", "--port", String(port), "--cluster", database.text, "--node", name,
+                             "--no-load-shedding"] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var url: String { "ws://127.0.0.1:\(port)/v1/signal" }
+    var isRunning: Bool { process.isRunning }
+
+    func waitUntilListening() async throws {
+        let handle = output.fileHandleForReading
+        let line: String = try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async {
+                var buffer = Data()
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { return done.resume(throwing: ClusterTestFailure("node exited before listening")) }
+                    buffer.append(chunk)
+                    if let text = String(data: buffer, encoding: .utf8), text.contains("\n") { return done.resume(returning: text) }
+                }
+            }
+        }
+        guard let range = line.range(of: #":(\d+)/v1/signal"#, options: .regularExpression) else {
+            throw ClusterTestFailure("no port in \(line)")
+        }
+        port = Int(line[range].dropFirst().prefix { $0.isNumber })!
+    }
+
+    /// `GET /healthz`: the status and the body.
+    func health() async -> (status: Int, body: String) {
+        await withCheckedContinuation { done in
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+            request.timeoutInterval = 2
+            URLSession.shared.dataTask(with: request) { data, response, _ in
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                done.resume(returning: (status, data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+            }.resume()
+        }
+    }
+
+    /// A JSON document from the node's admin API (development mode: no credentials).
+    func admin(_ path: String) async throws -> Data {
+        try await withCheckedThrowingContinuation { done in
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/admin/\(path)")!)
+            request.timeoutInterval = 5
+            URLSession.shared.dataTask(with: request) { data, _, error in
+                if let data { done.resume(returning: data) } else { done.resume(throwing: error ?? ClusterTestFailure("no answer")) }
+            }.resume()
+        }
+    }
+
+    /// `GET /metrics`.
+    func metrics() async throws -> String {
+        try await withCheckedThrowingContinuation { done in
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
+            request.timeoutInterval = 2
+            URLSession.shared.dataTask(with: request) { data, _, error in
+                if let data { done.resume(returning: String(decoding: data, as: UTF8.self)) }
+                else { done.resume(throwing: error ?? ClusterTestFailure("no answer")) }
+            }.resume()
+        }
+    }
+
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM: the node drains; returns how long it took to exit.
+    func terminate() -> Duration {
+        let started = ContinuousClock.now
+        guard process.isRunning else { return .zero }
+        process.terminate()
+        process.waitUntilExit()
+        return ContinuousClock.now - started
+    }
+}
+
+struct ClusterTestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Waits in real time, up to `timeout`, for an asynchronous condition (the nodes run on the system clock).
+func clusterEventually(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { throw NotReached(what: what) }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// Runs `body` with a cluster of `nodes` nodes, stopped afterwards whatever happens.
+func withCluster(nodes: Int, arguments: [String] = [], _ body: (LoopbackCluster) async throws -> Void) async throws {
+    let cluster = try await LoopbackCluster.start(nodes: nodes, arguments: arguments)
+    do {
+        try await body(cluster)
+    } catch {
+        await cluster.stop()
+        throw error
+    }
+    await cluster.stop()
+}
+
+extension PostgresURL {
+    /// The whole URL, password included, for a node's `--cluster`.
+    var text: String {
+        "postgres://\(user)\(password.map { ":" + $0 } ?? "")@\(host):\(port)/\(database)"
+    }
+}
