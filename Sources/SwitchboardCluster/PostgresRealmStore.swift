@@ -32,8 +32,8 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
     /// (nothing written) for a write of another app.
     public func commit(_ writes: [StoreWrite]) throws {
         guard !writes.isEmpty else { return }
-        for write in writes where write.app != app {
-            throw PostgresStoreError.wrongApp(store: app, asked: write.app)
+        for write in writes where Self.app(of: write) != app {
+            throw PostgresStoreError.wrongApp(store: app, asked: Self.app(of: write))
         }
         let payload = StoredBodies.writes(writes)
         let result = try database.run("""
@@ -125,16 +125,14 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         StoreFenced(app: app, node: lease.node, epoch: lease.epoch)
     }
 
-    private func checkApp(_ asked: AppID) throws(PostgresStoreError) {
-        guard asked == app else { throw .wrongApp(store: app, asked: asked) }
-    }
-}
-
-extension StoreWrite {
-    /// The app the write is for.
-    var app: AppID {
-        switch self {
+    /// The app `write` is for.
+    private static func app(of write: StoreWrite) -> AppID {
+        switch write {
         case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
         }
+    }
+
+    private func checkApp(_ asked: AppID) throws(PostgresStoreError) {
+        guard asked == app else { throw .wrongApp(store: app, asked: asked) }
     }
 }
