@@ -32,8 +32,8 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
     /// (nothing written) for a write of another app.
     public func commit(_ writes: [StoreWrite]) throws {
         guard !writes.isEmpty else { return }
-        for write in writes where write.app != app {
-            throw PostgresStoreError.wrongApp(store: app, asked: write.app)
+        for write in writes where Self.app(of: write) != app {
+            throw PostgresStoreError.wrongApp(store: app, asked: Self.app(of: write))
         }
         let payload = StoredBodies.writes(writes)
         let result = try database.run("""
@@ -123,6 +123,13 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
 
     private var fenced: StoreFenced {
         StoreFenced(app: app, node: lease.node, epoch: lease.epoch)
+    }
+
+    /// The app `write` is for.
+    private static func app(of write: StoreWrite) -> AppID {
+        switch write {
+        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
+        }
     }
 
     private func checkApp(_ asked: AppID) throws(PostgresStoreError) {
