@@ -296,7 +296,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
                 "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer", "SwitchboardCluster",
-                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON",
+                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "ClusterTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -350,10 +350,22 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // What the cluster's tests share: a database of their own on the test PostgreSQL, scripts/postgres-up,
+        // and nodes as subprocesses (LoopbackCluster).
+        .target(
+            name: "ClusterTestSupport",
+            dependencies: [
+                "SwitchboardCluster", "SwitchboardClient",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ClusterTestSupport"
+        ),
         // Against a real PostgreSQL server (scripts/postgres-up; scripts/test starts one).
         .testTarget(
             name: "SwitchboardClusterTests",
             dependencies: [
+                "ClusterTestSupport",
                 "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -44,8 +44,8 @@ public struct InvalidBusPayload: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// The bus's JSON, through jansson like every wire frame (docs/DECISIONS.md, "Every frame through
-/// jansson"): `{"from", "epoch", "seq", "at", "m": [[kind, connection, text?], ...]}`.
+/// The bus's JSON, through jansson like every wire frame (docs/DECISIONS.md, "Cluster"):
+/// `{"from", "epoch", "seq", "at", "m": [[kind, connection, text?], ...]}`.
 public enum BusCodec {
     private static let serializer = JSONSerializer()
     /// Batches are at most a notification's 8,000 bytes, or one large frame from the payload table.

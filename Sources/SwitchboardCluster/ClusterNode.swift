@@ -131,13 +131,23 @@ public final class ClusterNode: ClusterRouting, Sendable {
             do {
                 try await runConnected()
             } catch is CancellationError {
-                return
+                break
             } catch {
+                if Task.isCancelled { break }
                 logger.error("cluster node \(name) lost PostgreSQL: \(error); retrying")
                 fenceAll(because: "PostgreSQL unreachable: \(error)")
             }
             try? await Task.sleep(for: configuration.renewInterval)
         }
+        await retire()
+    }
+
+    /// Stopped: the others count this node gone now rather than at its lease's end. In a task of its own,
+    /// out of the cancelled one's reach, which would cancel the statement too.
+    private func retire() async {
+        let (epoch, database, name) = (state.withLock { $0.epoch }, database, name)
+        guard epoch > 0 else { return }
+        await Task { try? await database.retireNode(name: name, epoch: epoch) }.value
     }
 
     private func runConnected() async throws {

@@ -30,6 +30,14 @@ extension PostgresDatabase {
         return (result.metadata.rows ?? 0) > 0
     }
 
+    /// Ends node `name`'s lease now (a node that stopped), so the others count it gone at once; only the
+    /// given epoch's.
+    public func retireNode(name: String, epoch: Int64) async throws(PostgresStoreError) {
+        _ = try await runAsync(
+            "UPDATE nodes SET expires_at = now() - interval '1 millisecond' WHERE name = \(name) AND epoch = \(epoch)",
+            on: control)
+    }
+
     /// The nodes whose lease has not ended, by name.
     public func liveNodes() async throws(PostgresStoreError) -> [String] {
         let result = try await runAsync("SELECT name FROM nodes WHERE expires_at > now() ORDER BY name", on: control)

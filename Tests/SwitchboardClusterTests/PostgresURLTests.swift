@@ -1,3 +1,4 @@
+import ClusterTestSupport
 import Testing
 import SwitchboardCluster
 

@@ -1,3 +1,4 @@
+import ClusterTestSupport
 import Dispatch
 import Foundation
 import Synchronization

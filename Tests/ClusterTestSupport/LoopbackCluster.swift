@@ -5,40 +5,40 @@ import FoundationNetworking
 #endif
 import Logging
 import PostgresNIO
-import Testing
 import SwitchboardClient
 import SwitchboardCluster
-import SwitchboardServer
 
 /// Whether the cluster suites can run: they need a PostgreSQL server (`SWITCHBOARD_TEST_POSTGRES`, which
 /// scripts/test sets after starting one with scripts/postgres-up) and the built `switchboard` binary.
-enum ClusterTestEnvironment {
-    static let postgres: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
+public enum ClusterTestEnvironment {
+    public static let postgres: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
 
-    static var binary: URL {
+    public static var binary: URL {
         // The test bundle sits next to the products of the same build (`swift build --build-tests`).
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("switchboard")
     }
 
-    static var isAvailable: Bool { postgres != nil }
+    public static var isAvailable: Bool { postgres != nil }
 }
 
 /// A cluster of `switchboard serve --cluster` nodes as subprocesses, on a database of its own in the test
 /// PostgreSQL server (created for it, dropped at ``stop()``): the real thing, nothing mocked.
-final class LoopbackCluster: @unchecked Sendable {
+public final class LoopbackCluster: @unchecked Sendable {
     // @unchecked: one test drives it at a time.
-    let database: PostgresURL
+    public let database: PostgresURL
     private let server: PostgresURL
     private let databaseName: String
-    private(set) var nodes: [NodeProcess] = []
+    public private(set) var nodes: [NodeProcess] = []
     private let arguments: [String]
 
     /// Starts `count` nodes and waits until every one is healthy and one of them hosts the app.
-    static func start(nodes count: Int, arguments: [String] = []) async throws -> LoopbackCluster {
+    /// `server` is the test PostgreSQL unless given (a test that stops its own).
+    public static func start(nodes count: Int, arguments: [String] = [], server: PostgresURL? = nil) async throws -> LoopbackCluster {
         guard FileManager.default.isExecutableFile(atPath: ClusterTestEnvironment.binary.path) else {
             throw ClusterTestFailure("build the switchboard binary first (swift build --build-tests)")
         }
-        let server = try PostgresURL(try #require(ClusterTestEnvironment.postgres))
+        guard let text = ClusterTestEnvironment.postgres else { throw ClusterTestFailure("SWITCHBOARD_TEST_POSTGRES is not set") }
+        let server = try server ?? PostgresURL(text)
         let name = "sb_cluster_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await Self.sql(on: server, "CREATE DATABASE \(name)")
         let cluster = LoopbackCluster(server: server, databaseName: name, arguments: arguments)
@@ -58,7 +58,7 @@ final class LoopbackCluster: @unchecked Sendable {
 
     /// Starts a node (or starts it again after it stopped) and waits until it listens.
     @discardableResult
-    func startNode(_ name: String, port: Int = 0) async throws -> NodeProcess {
+    public func startNode(_ name: String, port: Int = 0) async throws -> NodeProcess {
         let node = try NodeProcess(name: name, database: database, port: port, arguments: arguments)
         try await node.waitUntilListening()
         nodes.removeAll { $0.name == name }
@@ -66,16 +66,16 @@ final class LoopbackCluster: @unchecked Sendable {
         return node
     }
 
-    func node(_ name: String) -> NodeProcess? { nodes.first { $0.name == name } }
+    public func node(_ name: String) -> NodeProcess? { nodes.first { $0.name == name } }
 
     /// The node whose lease covers the development app now, read from PostgreSQL.
-    func host() async throws -> String? {
+    public func host() async throws -> String? {
         let rows = try await Self.query(database, "SELECT node FROM realm_leases WHERE app = 'development' AND expires_at > now()")
         return try rows.first.map { try $0.decode(String.self) }
     }
 
     /// Waits, within `timeout`, until a live node hosts the app and every running node answers `/healthz`.
-    func waitUntilHosted(timeout: Duration = .seconds(20)) async throws {
+    public func waitUntilHosted(timeout: Duration = .seconds(20)) async throws {
         try await clusterEventually("a node hosts the app", timeout: timeout) {
             guard let host = try? await self.host(), self.nodes.contains(where: { $0.name == host && $0.isRunning }) else { return false }
             for node in self.nodes where node.isRunning {
@@ -86,24 +86,24 @@ final class LoopbackCluster: @unchecked Sendable {
     }
 
     /// A client environment whose transport knows `urls` (in that order), callbacks on `queue`.
-    func environment(queue: DispatchQueue, on nodes: [NodeProcess]) -> ClientEnvironment {
+    public func environment(queue: DispatchQueue, on nodes: [NodeProcess]) -> ClientEnvironment {
         ClientEnvironment(transport: try! WebSocketTransport(urls: nodes.map(\.url), first: 0), clock: .system(),
                           callbackQueue: queue)
     }
 
     /// Stops every node (SIGKILL) and drops the database.
-    func stop() async {
+    public func stop() async {
         for node in nodes { node.kill() }
         try? await Self.sql(on: server, "DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
     }
 
-    static let logger = Logger(label: "switchboard.test.cluster", factory: { _ in SwiftLogNoOpLogHandler() })
+    public static let logger = Logger(label: "switchboard.test.cluster", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    static func sql(on url: PostgresURL, _ text: String) async throws {
+    public static func sql(on url: PostgresURL, _ text: String) async throws {
         _ = try await query(url, text)
     }
 
-    static func query(_ url: PostgresURL, _ text: String) async throws -> [PostgresRow] {
+    public static func query(_ url: PostgresURL, _ text: String) async throws -> [PostgresRow] {
         let database = try SwitchboardCluster.PostgresDatabase(url: url)
         defer { database.close() }
         let connection = try await database.makeConnection()
@@ -119,12 +119,12 @@ final class LoopbackCluster: @unchecked Sendable {
 }
 
 /// One `switchboard serve --cluster` node as a subprocess.
-final class NodeProcess: @unchecked Sendable {
+public final class NodeProcess: @unchecked Sendable {
     // @unchecked: one test drives it at a time.
-    let name: String
-    let process = Process()
+    public let name: String
+    public let process = Process()
     private let output = Pipe()
-    private(set) var port = 0
+    public private(set) var port = 0
 
     init(name: String, database: PostgresURL, port: Int, arguments: [String]) throws {
         self.name = name
@@ -137,10 +137,10 @@ final class NodeProcess: @unchecked Sendable {
         try process.run()
     }
 
-    var url: String { "ws://127.0.0.1:\(port)/v1/signal" }
-    var isRunning: Bool { process.isRunning }
+    public var url: String { "ws://127.0.0.1:\(port)/v1/signal" }
+    public var isRunning: Bool { process.isRunning }
 
-    func waitUntilListening() async throws {
+    public func waitUntilListening() async throws {
         let handle = output.fileHandleForReading
         let line: String = try await withCheckedThrowingContinuation { done in
             DispatchQueue.global().async {
@@ -160,7 +160,7 @@ final class NodeProcess: @unchecked Sendable {
     }
 
     /// `GET /healthz`: the status and the body.
-    func health() async -> (status: Int, body: String) {
+    public func health() async -> (status: Int, body: String) {
         await withCheckedContinuation { done in
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/healthz")!)
             request.timeoutInterval = 2
@@ -172,7 +172,7 @@ final class NodeProcess: @unchecked Sendable {
     }
 
     /// A JSON document from the node's admin API (development mode: no credentials).
-    func admin(_ path: String) async throws -> Data {
+    public func admin(_ path: String) async throws -> Data {
         try await withCheckedThrowingContinuation { done in
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/admin/\(path)")!)
             request.timeoutInterval = 5
@@ -183,7 +183,7 @@ final class NodeProcess: @unchecked Sendable {
     }
 
     /// `GET /metrics`.
-    func metrics() async throws -> String {
+    public func metrics() async throws -> String {
         try await withCheckedThrowingContinuation { done in
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
             request.timeoutInterval = 2
@@ -194,14 +194,14 @@ final class NodeProcess: @unchecked Sendable {
         }
     }
 
-    func kill() {
+    public func kill() {
         guard process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// SIGTERM: the node drains; returns how long it took to exit.
-    func terminate() -> Duration {
+    public func terminate() -> Duration {
         let started = ContinuousClock.now
         guard process.isRunning else { return .zero }
         process.terminate()
@@ -210,23 +210,24 @@ final class NodeProcess: @unchecked Sendable {
     }
 }
 
-struct ClusterTestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct ClusterTestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Waits in real time, up to `timeout`, for an asynchronous condition (the nodes run on the system clock).
-func clusterEventually(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
+public func clusterEventually(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while await !condition() {
-        guard ContinuousClock.now < deadline else { throw NotReached(what: what) }
+        guard ContinuousClock.now < deadline else { throw ClusterTestFailure("not reached in time: \(what)") }
         try await Task.sleep(for: .milliseconds(50))
     }
 }
 
 /// Runs `body` with a cluster of `nodes` nodes, stopped afterwards whatever happens.
-func withCluster(nodes: Int, arguments: [String] = [], _ body: (LoopbackCluster) async throws -> Void) async throws {
-    let cluster = try await LoopbackCluster.start(nodes: nodes, arguments: arguments)
+public func withCluster(nodes: Int, arguments: [String] = [], server: PostgresURL? = nil,
+                 _ body: (LoopbackCluster) async throws -> Void) async throws {
+    let cluster = try await LoopbackCluster.start(nodes: nodes, arguments: arguments, server: server)
     do {
         try await body(cluster)
     } catch {
@@ -238,7 +239,7 @@ func withCluster(nodes: Int, arguments: [String] = [], _ body: (LoopbackCluster)
 
 extension PostgresURL {
     /// The whole URL, password included, for a node's `--cluster`.
-    var text: String {
+    public var text: String {
         "postgres://\(user)\(password.map { ":" + $0 } ?? "")@\(host):\(port)/\(database)"
     }
 }

@@ -4,22 +4,22 @@ import Glibc
 #endif
 import Logging
 import PostgresNIO
-import Testing
 import SwitchboardCluster
 
 /// The PostgreSQL server the suites run against: `SWITCHBOARD_TEST_POSTGRES`, a URL (scripts/test starts a
 /// throwaway server with scripts/postgres-up and sets it). Each test works in a database of its own,
 /// created for it and dropped after it, so tests run in parallel and leave nothing behind.
-enum TestPostgres {
-    static let server: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
+public enum TestPostgres {
+    public static let server: String? = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES"]
 
     /// Runs `body` with the URL of a new database, dropped afterwards whatever happens.
-    static func withDatabase<Result>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
-        let server = try PostgresURL(try #require(Self.server))
+    public static func withDatabase<Result>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
+        guard let text = Self.server else { throw ClusterTestFailure("SWITCHBOARD_TEST_POSTGRES is not set") }
+        let server = try PostgresURL(text)
         return try await withDatabase(on: server, body)
     }
 
-    static func withDatabase<Result>(on server: PostgresURL, _ body: (PostgresURL) async throws -> Result) async throws
+    public static func withDatabase<Result>(on server: PostgresURL, _ body: (PostgresURL) async throws -> Result) async throws
         -> Result
     {
         let name = "sb_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
@@ -37,13 +37,13 @@ enum TestPostgres {
     }
 
     /// Runs SQL on the test's database directly, beside the store.
-    static func query(_ url: PostgresURL, _ sql: String) async throws -> [PostgresRow] {
+    public static func query(_ url: PostgresURL, _ sql: String) async throws -> [PostgresRow] {
         try await admin(url) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
         }
     }
 
-    static let logger = Logger(label: "switchboard.test.postgres")
+    public static let logger = Logger(label: "switchboard.test.postgres")
 
     private static func drop(_ name: String, on server: PostgresURL) async throws {
         _ = try await admin(server) { connection in
@@ -71,12 +71,12 @@ enum TestPostgres {
 }
 
 /// scripts/postgres-up and postgres-down, for a test that needs a server of its own (to stop it).
-enum PostgresScripts {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum PostgresScripts {
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// A new folder for a cluster, reachable by the server's user when the tests run as root.
-    static func temporaryFolder() throws -> String {
+    public static func temporaryFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-pg-\(UUID().uuidString.prefix(8))")
         return folder.path
     }
@@ -85,7 +85,7 @@ enum PostgresScripts {
     /// Spawned and waited for directly (posix_spawn, waitpid): Foundation's `Process` was seen never to
     /// notice the script's exit once it had started PostgreSQL's daemon.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String]) throws -> String {
+    public static func run(_ name: String, _ arguments: [String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-script-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -114,10 +114,10 @@ enum PostgresScripts {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    struct ScriptFailed: Error, CustomStringConvertible {
-        var script: String
-        var status: Int32
-        var errors: String
-        var description: String { "scripts/\(script) exited \(status): \(errors)" }
+    public struct ScriptFailed: Error, CustomStringConvertible {
+        public var script: String
+        public var status: Int32
+        public var errors: String
+        public var description: String { "scripts/\(script) exited \(status): \(errors)" }
     }
 }
