@@ -74,6 +74,11 @@ public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallSt
     public func save(_ call: Call, app: AppID) throws { try store(of: app).save(call, app: app) }
     public func remove(_ id: CallID, app: AppID) throws { try store(of: app).remove(id, app: app) }
 
+    /// `app`'s live calls as PostgreSQL has them, whichever node hosts the app (the admin API on any node).
+    public func liveCallsOfAnyNode(app: AppID) throws -> [Call] {
+        try database.liveCalls(app: app)
+    }
+
     /// A node never reads every app back at once: it takes apps over one by one.
     public func liveCalls() throws -> [(app: AppID, call: Call)] { [] }
     public func liveCalls(app: AppID) throws -> [Call] { try store(of: app).liveCalls().map(\.call) }

@@ -45,3 +45,16 @@ extension PostgresDatabase {
         }
     }
 }
+
+extension PostgresDatabase {
+    /// `app`'s live calls as last written, for any app, with no lease (the admin API on a node that does
+    /// not host the app), oldest first. Blocks until PostgreSQL answers.
+    public func liveCalls(app: AppID) throws -> [Call] {
+        let result = try run("SELECT body FROM live_calls WHERE app = \(app.rawValue)", on: reader)
+        var calls: [Call] = []
+        for row in result.rows {
+            calls.append(try StoredBodies.call(try Self.column(row, String.self)))
+        }
+        return calls.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
@@ -20,6 +21,9 @@ import SwitchboardWire
 /// `invalid_cursor`), which changes nothing, and 500 `internal_error` when the record store fails.
 struct AdminAPI: Sendable {
     let service: SignalingService
+    /// On a cluster node, the live calls of apps another node hosts are read from PostgreSQL
+    /// (docs/SERVER.md, "Cluster").
+    var cluster: ClusterNode? = nil
 
     func register(on router: Router<BasicWebSocketRequestContext>) {
         let admin = router.group("v1/admin")
@@ -34,7 +38,7 @@ struct AdminAPI: Sendable {
         admin.get("calls") { request, _ in
             respond { () throws(SignalingError) -> JSONValue in
                 let app = try authenticate(request)
-                return WireCodec.json(.calls(service.activeCalls(app: app)))
+                return WireCodec.json(.calls(try activeCalls(app: app)))
             }
         }
         admin.get("users/:user/records") { request, context in
@@ -48,6 +52,17 @@ struct AdminAPI: Sendable {
                 let page = try service.callRecords(of: user, app: app, query: query)
                 return WireCodec.json(.records(page))
             }
+        }
+    }
+
+    /// The app's live calls: the service's own, or on a cluster node that does not host the app, as
+    /// PostgreSQL has them.
+    private func activeCalls(app: AppID) throws(SignalingError) -> [Call] {
+        guard let cluster, !service.hostedApps.contains(app) else { return service.activeCalls(app: app) }
+        do {
+            return try cluster.store.liveCallsOfAnyNode(app: app)
+        } catch {
+            throw SignalingError(.internalError, "the cluster's store failed: \(error)")
         }
     }
 

@@ -151,7 +151,7 @@ public final class SignalingServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
-        AdminAPI(service: service).register(on: router)
+        AdminAPI(service: service, cluster: cluster).register(on: router)
         router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath), shouldUpgrade: { request, _ in
             // A plain GET reaches the route too: 426, not an empty 200 (docs/openapi.yaml).
             guard request.headers[.upgrade]?.lowercased().contains("websocket") == true else {

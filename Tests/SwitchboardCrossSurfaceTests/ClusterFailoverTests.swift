@@ -49,6 +49,10 @@ struct ClusterFailoverTests {
                 (try? await alice.call(ringing.id))?.participant("bob")?.state == .received
             }
 
+            // The node that does not host the app lists its live calls all the same (read from PostgreSQL).
+            let listed = String(decoding: try await other.admin("calls"), as: UTF8.self)
+            #expect(listed.contains(ringing.id.rawValue) && listed.contains(connected.id.rawValue), "live calls on \(other.name): \(listed)")
+
             let killed = ContinuousClock.now
             host.kill()
             try await clusterEventually("the other node adopts the app", timeout: .seconds(7)) {
