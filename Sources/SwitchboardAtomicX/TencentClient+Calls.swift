@@ -166,15 +166,31 @@ extension TencentClient {
     /// `hangup`: cancels a call nobody answered yet (caller), rejects a ringing invitation, leaves a
     /// connected call (which ends when one person is left); a call the service no longer keeps ends here.
     func hangup(completion: Done?) {
-        let local: TencentCallView? = state.withLock { state in
-            guard let view = state.view, view.ending == nil, view.isSignalingOver else { return nil }
-            return view.endedLocally(at: now)
-        }
-        if let local {
+        if let local = endedLocallyIfSignalingOver() {
             return showEndedHere(local, completion: completion)
         }
+        // The service can end the call as signaling (everyone answered: an Agora caller's confirmation)
+        // while the leave is on its way: that end reaches this client first, and the leave is refused, the
+        // call being over. The hang-up then ends the call here, as it would have a moment later
+        // (docs/TENCENT.md, "Across surfaces").
+        let callID = state.withLock { $0.view?.callID }
         act(on: { Self.leaveOperation(for: $0).flatMap { if case .call(_, let action) = $0 { action } else { nil } } },
-            what: "hangup", completion: completion)
+            what: "hangup") { [weak self] result in
+            if case .failure = result, let self, let local = endedLocallyIfSignalingOver(callID: callID) {
+                return showEndedHere(local, completion: completion)
+            }
+            completion?(result)
+        }
+    }
+
+    /// The call shown (`callID`'s, if given) ended by the local user, if the service no longer keeps it
+    /// (``TencentCallView/isSignalingOver``).
+    private func endedLocallyIfSignalingOver(callID: String? = nil) -> TencentCallView? {
+        state.withLock { state in
+            guard let view = state.view, view.ending == nil, view.isSignalingOver,
+                  callID == nil || view.callID == callID else { return nil }
+            return view.endedLocally(at: now)
+        }
     }
 
     /// `invite(participantIds:params:)` / `inviteUser`: more people into the connected call.

@@ -72,13 +72,13 @@ struct ClusterSurfaceTests {
         }
     }
 
-    private func heard(_ line: String, by party: any Party, _ pair: String) async throws {
+    func heard(_ line: String, by party: any Party, _ pair: String) async throws {
         try await clusterEventually("\(pair): \(party.name) hears \(line): \(party.lines)", timeout: .seconds(10)) {
             party.lines.contains(line)
         }
     }
 
-    private func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool {
+    func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool {
         await withCheckedContinuation { continuation in start { continuation.resume(returning: $0) } }
     }
 }

@@ -8,7 +8,7 @@ import SwitchboardClient
 /// serves both, as the surfaces share one call kit (`VendorRtmCallKit`); it is the vendor's call
 /// delegate through the conformances below, so each kit sees an app's delegate of its own protocol.
 final class RtmParty<Vendor: RtmVendor>: NSObject, Party, VendorRtmCallDelegate, @unchecked Sendable {
-    // @unchecked: `incoming` is behind `lock`; the rest is set once in init.
+    // @unchecked: `incoming` and `outgoing` are behind `lock`; the rest is set once in init.
     typealias SurfaceCallKit = VendorRtmCallKit<Vendor>
 
     let name: String
@@ -17,6 +17,7 @@ final class RtmParty<Vendor: RtmVendor>: NSObject, Party, VendorRtmCallDelegate,
     private let kit: Vendor.Kit
     private let lock = NSLock()
     private var incoming: AgoraRtmRemoteInvitation?
+    private var outgoing: AgoraRtmLocalInvitation?
 
     init(_ name: String, surface: Surface, kit: Vendor.Kit) {
         self.name = name
@@ -30,13 +31,33 @@ final class RtmParty<Vendor: RtmVendor>: NSObject, Party, VendorRtmCallDelegate,
         kit.login(byToken: nil, user: name) { done($0 == .ok) }
     }
 
-    func invite(_ callee: String, _ done: @escaping @Sendable (Bool) -> Void) {
-        kit.getRtmCall()?.send(AgoraRtmLocalInvitation(calleeId: callee)) { done($0 == .ok) }
+    /// `timeout` is not the kit's to set: an RTM invitation expires 60 s after the callee received it
+    /// (docs/AGORA.md, "Vendor timers and limits"), unless the app's operator caps ringing lower.
+    func invite(_ callee: String, timeout: Int?, _ done: @escaping @Sendable (Bool) -> Void) {
+        let invitation = AgoraRtmLocalInvitation(calleeId: callee)
+        lock.withLock { outgoing = invitation }
+        kit.getRtmCall()?.send(invitation) { done($0 == .ok) }
     }
 
     func acceptIncoming(_ done: @escaping @Sendable (Bool) -> Void) {
         guard let invitation = lock.withLock({ incoming }) else { return done(false) }
         kit.getRtmCall()?.accept(invitation) { done($0 == .ok) }
+    }
+
+    func rejectIncoming(_ done: @escaping @Sendable (Bool) -> Void) {
+        guard let invitation = lock.withLock({ incoming }) else { return done(false) }
+        kit.getRtmCall()?.refuse(invitation) { done($0 == .ok) }
+    }
+
+    func cancelOutgoing(_ done: @escaping @Sendable (Bool) -> Void) {
+        guard let invitation = lock.withLock({ outgoing }) else { return done(false) }
+        kit.getRtmCall()?.cancel(invitation) { done($0 == .ok) }
+    }
+
+    /// RTM 1.x has no hang-up: its call ends as signaling once the invitation is answered, and the
+    /// media channel takes over (docs/AGORA.md, "The call model underneath").
+    func hangUp(_ done: @escaping @Sendable (Bool) -> Void) {
+        done(false)
     }
 
     func rtmCallKit(_ callKit: SurfaceCallKit, localInvitationReceivedByPeer localInvitation: AgoraRtmLocalInvitation) {

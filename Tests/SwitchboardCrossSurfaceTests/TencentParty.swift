@@ -35,7 +35,6 @@ final class TencentParty: Party, @unchecked Sendable {
         }
     }
 
-
     private func hear(_ event: CallEvent) {
         switch event {
         case .onCallStarted(let callId, _):
@@ -56,13 +55,31 @@ final class TencentParty: Party, @unchecked Sendable {
         }
     }
 
-    func invite(_ callee: String, _ done: @escaping @Sendable (Bool) -> Void) {
-        instance.callStore.calls(participantIds: [callee], callMediaType: .audio, params: nil) { result in
+    func invite(_ callee: String, timeout: Int?, _ done: @escaping @Sendable (Bool) -> Void) {
+        let params = timeout.map { seconds in
+            var params = CallParams()
+            params.timeout = seconds
+            return params
+        }
+        instance.callStore.calls(participantIds: [callee], callMediaType: .audio, params: params) { result in
             done((try? result.get()) != nil)
         }
     }
 
     func acceptIncoming(_ done: @escaping @Sendable (Bool) -> Void) {
         instance.callStore.accept { result in done((try? result.get()) != nil) }
+    }
+
+    func rejectIncoming(_ done: @escaping @Sendable (Bool) -> Void) {
+        instance.callStore.reject { result in done((try? result.get()) != nil) }
+    }
+
+    /// `hangup` is the kit's one button: before an answer it cancels (docs/TENCENT.md, "The call model behind it").
+    func cancelOutgoing(_ done: @escaping @Sendable (Bool) -> Void) {
+        instance.callStore.hangup { result in done((try? result.get()) != nil) }
+    }
+
+    func hangUp(_ done: @escaping @Sendable (Bool) -> Void) {
+        instance.callStore.hangup { result in done((try? result.get()) != nil) }
     }
 }
