@@ -175,7 +175,12 @@ public final class ClusterNode: ClusterRouting, Sendable {
                 while !Task.isCancelled {
                     try await Task.sleep(for: self.configuration.renewInterval / 4)
                     let last = self.state.withLock { $0.lastRenewal } ?? .now
-                    if ContinuousClock.now - last > limit { throw ClusterError.leaseExpired }
+                    if ContinuousClock.now - last > limit {
+                        // At once, not once every task of the group has ended: a statement stuck on an
+                        // unreachable PostgreSQL may take its timeout to give up.
+                        self.fenceAll(because: "no lease renewal for \(ContinuousClock.now - last)")
+                        throw ClusterError.leaseExpired
+                    }
                 }
             }
             // Any of them failing (a lost connection) ends them all; the node starts over.

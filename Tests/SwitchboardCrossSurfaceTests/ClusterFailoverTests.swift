@@ -203,7 +203,8 @@ struct ClusterFailoverTests {
             try await clusterEventually("bob acknowledged") { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
 
             try PostgresScripts.run("postgres-down", [folder, "--keep"])
-            try await clusterEventually("both nodes say they are fenced", timeout: .seconds(8)) {
+            // Within the lease less a round (4 s) of the last renewal, and a round; more on a loaded machine.
+            try await clusterEventually("both nodes say they are fenced", timeout: .seconds(12)) {
                 let answers = [await host.health(), await other.health()]
                 return answers.allSatisfy { $0.status == 503 && $0.body.hasPrefix("fenced") }
             }
