@@ -120,6 +120,20 @@ struct BusCodecTests {
         }
     }
 
+    @Test("the fuzz target's crash inputs (Fuzz/regressions/bus) are refused")
+    func fuzzRegressions() throws {
+        // fourth-element-accepted: a message with a fourth element (["in",1,"text",0]) was read as its first
+        // three, as was a non-text third element after a kind that takes none (["open",1,5]).
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/regressions/bus").standardizedFileURL
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.contains("fourth-element-accepted"))
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(throws: InvalidBusPayload.self, "\(name)") { try BusCodec.decode(text) }
+        }
+    }
+
     // MARK: - Batching (PostgresBus)
 
     private func split(_ messages: [BusMessage], sequence start: UInt64 = 10) throws -> (batches: [BusBatch], texts: [String], next: UInt64) {
