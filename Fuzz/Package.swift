@@ -4,7 +4,7 @@
 // in a package of their own so that the normal build never compiles anything with sanitizers. Build and
 // run through scripts/fuzz:
 //
-//   scripts/fuzz json 60                 (or client-frame, experimental-api)
+//   scripts/fuzz json 60                 (or client-frame, experimental-api, bus)
 //
 // which builds with
 //
@@ -44,10 +44,14 @@ let package = Package(
         // bring the client, NIO and BoringSSL into a sanitizer build. The module keeps its name, so the
         // files compile exactly as they do there.
         .target(name: "SwitchboardAtomicX", dependencies: ["SwitchboardJSON"]),
+        // Only the cluster bus's codec (BusMessage.swift, which needs nothing but SwitchboardJSON): the
+        // whole module would bring postgres-nio and NIO into a sanitizer build.
+        .target(name: "SwitchboardCluster", dependencies: ["SwitchboardJSON"]),
 
-        // One executable per fuzz target; scripts/fuzz names them json, client-frame, experimental-api.
+        // One executable per fuzz target; scripts/fuzz names them json, client-frame, experimental-api, bus.
         .executableTarget(name: "FuzzJSON", dependencies: ["SwitchboardJSON"]),
         .executableTarget(name: "FuzzClientFrame", dependencies: ["SwitchboardWire", "SwitchboardJSON"]),
         .executableTarget(name: "FuzzExperimentalAPI", dependencies: ["SwitchboardAtomicX", "SwitchboardJSON"]),
+        .executableTarget(name: "FuzzBus", dependencies: ["SwitchboardCluster", "SwitchboardJSON"]),
     ]
 )

@@ -83,12 +83,13 @@ public enum BusCodec {
         var messages: [BusMessage] = []
         messages.reserveCapacity(list.count)
         for item in list {
-            guard let parts = item.arrayValue, parts.count >= 2, let kind = parts[0].stringValue,
-                  let raw = parts[1].intValue else {
+            // A third element is a text, and nothing comes after it.
+            guard let parts = item.arrayValue, parts.count == 2 || parts.count == 3, let kind = parts[0].stringValue,
+                  let raw = parts[1].intValue, parts.count == 2 || parts[2].stringValue != nil else {
                 throw InvalidBusPayload(description: "a message is [kind, connection, text?]")
             }
             let c = UInt64(bitPattern: raw)
-            let text = parts.count > 2 ? parts[2].stringValue : nil
+            let text = parts.count == 3 ? parts[2].stringValue : nil
             switch (kind, text) {
             case ("open", nil): messages.append(.open(connection: c))
             case ("in", let text?): messages.append(.clientFrame(connection: c, text: text))

@@ -78,7 +78,8 @@ public final class PostgresBus: Sendable {
                 for destination in order {
                     let messages = pending[destination] ?? []
                     count += messages.count
-                    for batch in batches(of: messages, sequence: &sequence) {
+                    let sentAt = Int64((Date.now.timeIntervalSince1970 * 1000).rounded())
+                    for batch in Self.batches(of: messages, from: node, epoch: epoch, sentAt: sentAt, sequence: &sequence) {
                         if batch.utf8.count <= Self.notificationLimit {
                             direct.append((Self.channel(of: destination), batch))
                             if direct.count == Self.notificationsPerStatement {
@@ -100,15 +101,16 @@ public final class PostgresBus: Sendable {
     }
 
     /// The messages for one node as batches that each fit a notification where they can: split in
-    /// halves until they do (a single message too large stays alone, for the table).
-    private func batches(of messages: [BusMessage], sequence: inout UInt64) -> [String] {
+    /// halves until they do (a single message too large stays alone, for the table). Each batch takes the
+    /// next `sequence`.
+    static func batches(of messages: [BusMessage], from node: String, epoch: Int64, sentAt: Int64,
+                        sequence: inout UInt64) -> [String] {
         var out: [String] = []
         var stack: [ArraySlice<BusMessage>] = [messages[...]]
-        let sentAt = Int64((Date.now.timeIntervalSince1970 * 1000).rounded())
         while let slice = stack.popLast() {
             guard !slice.isEmpty else { continue }
             let text = BusCodec.encode(BusBatch(from: node, epoch: epoch, sequence: sequence, sentAt: sentAt, messages: Array(slice)))
-            if text.utf8.count <= Self.notificationLimit || slice.count == 1 {
+            if text.utf8.count <= notificationLimit || slice.count == 1 {
                 sequence &+= 1
                 out.append(text)
             } else {

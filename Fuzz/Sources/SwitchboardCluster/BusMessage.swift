@@ -1,0 +1,1 @@
+../../../Sources/SwitchboardCluster/BusMessage.swift
