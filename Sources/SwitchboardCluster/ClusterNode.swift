@@ -49,7 +49,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
         var epoch: Int64 = 0
         /// Who hosts each app, from the last read of the leases (live leases only).
         var hosts: [AppID: String] = [:]
-        var liveNodes: Set<String> = []
+        /// The live nodes and their epochs, from the last lease round.
+        var liveNodes: [String: Int64] = [:]
         /// Accepting side: this node's bridged connections, by connection number.
         var routes: [UInt64: BusRoute] = [:]
         /// Hosting side: the connections other nodes bridged here.
@@ -65,6 +66,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
         var lastRenewal: ContinuousClock.Instant?
         var draining = false
         var health: Health = .starting
+        /// Lease rounds since the node registered (stale bus payloads are swept every ``sweepRounds``).
+        var rounds = 0
     }
 
     /// What `/healthz` says of the node.
@@ -107,7 +110,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             // A connection bridged here is never bridged on: its hello reached a node that no longer
             // hosts the app, and the client retries.
             guard !state.bridgedIDs.contains(connection), let bus = state.bus,
-                  let host = state.hosts[app], host != name, state.liveNodes.contains(host) else { return nil }
+                  let host = state.hosts[app], host != name, state.liveNodes[host] != nil else { return nil }
             let route = BusRoute(node: host, connection: connection.rawValue, bus: bus) { [weak self] number in
                 self?.state.withLock { _ = $0.routes.removeValue(forKey: number) }
             }
@@ -132,6 +135,12 @@ public final class ClusterNode: ClusterRouting, Sendable {
                 try await runConnected()
             } catch is CancellationError {
                 break
+            } catch ClusterError.nodeReplaced(let node) {
+                // Another process runs as this node: registering again would fence it in turn, forever.
+                logger.critical("another process registered as node \(node): this one stops acting")
+                fenceAll(because: "another process registered as node \(node)")
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                return
             } catch {
                 if Task.isCancelled { break }
                 logger.error("cluster node \(name) lost PostgreSQL: \(error); retrying")
@@ -155,39 +164,55 @@ public final class ClusterNode: ClusterRouting, Sendable {
         let bus = PostgresBus(node: name, epoch: epoch, database: database, observer: observer, logger: logger)
         state.withLock { state in
             state.epoch = epoch
-            state.bus = bus
             state.lastRenewal = .now
-            if !state.draining { state.health = .serving }
         }
         logger.notice("cluster node \(name) registered, epoch \(epoch)")
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await bus.runSender() }
-            group.addTask { try await bus.runReceiver { batches in self.received(batches) } }
-            group.addTask {
+        // The bus, the lease rounds and their watchdog, as tasks of their own: the first of them to end (a
+        // lost connection, a lease round that failed or stalled) ends this run, and the node starts over
+        // at once. Not a task group, which would wait for every task to end: a statement waiting on a
+        // PostgreSQL that went away can outlive its cancellation, and the node must not wait for it to
+        // register again. What outlives this run ends by itself (cancelled, and bounded by the timeouts).
+        let (ended, end) = AsyncStream.makeStream(of: (any Error).self)
+        func start(_ body: @escaping @Sendable () async throws -> Void) -> Task<Void, Never> {
+            Task {
+                do {
+                    try await body()
+                    end.yield(ClusterError.busStopped)
+                } catch {
+                    end.yield(error)
+                }
+            }
+        }
+        let tasks = [
+            start { try await bus.runSender() },
+            // The node routes once it listens: an answer to a hello bridged earlier would be lost.
+            start {
+                try await bus.runReceiver(ready: {
+                    self.state.withLock { $0.bus = bus }
+                }, { batches in self.received(batches) })
+            },
+            start {
                 while !Task.isCancelled {
                     try await self.round(epoch: epoch)
                     try await Task.sleep(for: self.configuration.renewInterval)
                 }
-            }
+            },
             // A round stuck past the lease (PostgreSQL unreachable without an error) fences the node too.
-            group.addTask {
+            start {
                 let limit = self.configuration.leaseDuration - self.configuration.renewInterval
                 while !Task.isCancelled {
                     try await Task.sleep(for: self.configuration.renewInterval / 4)
                     let last = self.state.withLock { $0.lastRenewal } ?? .now
-                    if ContinuousClock.now - last > limit {
-                        // At once, not once every task of the group has ended: a statement stuck on an
-                        // unreachable PostgreSQL may take its timeout to give up.
-                        self.fenceAll(because: "no lease renewal for \(ContinuousClock.now - last)")
-                        throw ClusterError.leaseExpired
-                    }
+                    if ContinuousClock.now - last > limit { throw ClusterError.leaseExpired }
                 }
-            }
-            // Any of them failing (a lost connection) ends them all; the node starts over.
-            try await group.next()
-            group.cancelAll()
-            throw ClusterError.busStopped
-        }
+            },
+        ]
+        defer { for task in tasks { task.cancel() } }
+        var first = ended.makeAsyncIterator()
+        // Nil: this run was cancelled (the server stops).
+        guard let error = await first.next() else { throw CancellationError() }
+        if !Task.isCancelled { fenceAll(because: "\(error)") }
+        throw error
     }
 
     /// One lease round: renew the node and its leases, read who is alive and who hosts what, drop what
@@ -215,20 +240,35 @@ public final class ClusterNode: ClusterRouting, Sendable {
         }
         state.withLock { $0.lastRenewal = started }
 
-        let nodes = Set(try await database.liveNodes())
+        let nodes = try await database.liveNodeEpochs()
         let leases = try await database.leases()
         let (gone, service) = state.withLock { state in
-            let gone = state.liveNodes.subtracting(nodes).subtracting([name])
+            // Gone: no longer live, or live again under a new epoch (it restarted within its lease), whose
+            // connection numbers start afresh.
+            let gone = state.liveNodes.filter { node, epoch in node != name && nodes[node] != epoch }
             state.liveNodes = nodes
             state.hosts = leases.filter { $0.value.live }.mapValues(\.node)
             return (gone, state.service)
         }
-        for node in gone.sorted() {
-            logger.notice("node \(node) is gone")
-            forget(node: node, service: service)
+        for (node, epoch) in gone.sorted(by: { $0.key < $1.key }) {
+            logger.notice("node \(node) (epoch \(epoch)) is gone")
+            forget(node: node, epoch: epoch, service: service)
         }
-        try await adopt(liveNodes: nodes.count)
+        try await adopt(liveNodes: max(1, nodes.count))
+        // Serving once it listens on the bus and knows who hosts what: a hello that reached it earlier
+        // would be refused for want of a host.
+        state.withLock { state in
+            if state.bus != nil, !state.draining, state.health != .serving { state.health = .serving }
+        }
+        if state.withLock({ state in state.rounds += 1; return state.rounds % Self.sweepRounds == 0 }) {
+            let swept = try await database.deleteStalePayloads(olderThan: configuration.leaseDuration * 6)
+            if swept > 0 { logger.info("deleted \(swept) bus payloads nobody read") }
+        }
     }
+
+    /// Every so many rounds a node deletes the bus payloads nobody read (their destination died), so the
+    /// table never grows without bound.
+    static let sweepRounds = 30
 
     /// Takes over apps nobody hosts: this node's fair share at once, any app after it has stayed
     /// without a host for two rounds (whoever comes first).
@@ -252,13 +292,19 @@ public final class ClusterNode: ClusterRouting, Sendable {
             guard let lease = try await database.acquireLease(app: app, node: name, leaseDuration: configuration.leaseDuration) else {
                 continue
             }
-            store.hold(lease)
-            let service = state.withLock { state in
+            let service = state.withLock { state -> SignalingService?? in
+                // A drain that began while the lease was being taken: give it straight back.
+                guard !state.draining else { return .none }
                 state.held[app] = lease
                 state.hosts[app] = name
                 state.unhostedRounds[app] = nil
-                return state.service
+                return .some(state.service)
             }
+            guard let service else {
+                try await database.releaseLease(lease)
+                continue
+            }
+            store.hold(lease)
             let started = ContinuousClock.now
             service?.host(app)
             observer.adopted(app: app.rawValue)
@@ -291,7 +337,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             state.routes = [:]
             state.bridged = [:]
             state.bridgedIDs = []
-            state.liveNodes = []
+            state.liveNodes = [:]
             state.hosts = [:]
             return (Array(state.held.keys), state.service, routes, bridged)
         }
@@ -302,9 +348,11 @@ public final class ClusterNode: ClusterRouting, Sendable {
 
     /// `node` died: its clients bridged here are detached (they come back through another node within
     /// the grace), and this node's connections bridged to it are told to reconnect.
-    private func forget(node: String, service: SignalingService?) {
+    private func forget(node: String, epoch: Int64, service: SignalingService?) {
         let ids = state.withLock { state in
-            let keys = state.bridged.keys.filter { $0.node == node }
+            // This node's routes to it: the connections are told to reconnect just below.
+            state.routes = state.routes.filter { $0.value.node != node }
+            let keys = state.bridged.keys.filter { $0.node == node && $0.epoch <= epoch }
             return keys.compactMap { key -> ConnectionID? in
                 guard let id = state.bridged.removeValue(forKey: key) else { return nil }
                 state.bridgedIDs.remove(id)
@@ -364,6 +412,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
                         service.closed(id)
                     }
                 case .serverFrame(let number, let text):
+                    // Only the node this connection is bridged to may write to it.
+                    guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
                     do {
                         let frame = try WireCodec.decodeServerFrame(text)
                         if outbound[number] == nil { outboundOrder.append(number) }
@@ -372,6 +422,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
                         logger.error("dropped a frame from \(batch.from) for connection \(number): \(error)")
                     }
                 case .end(let number):
+                    guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
                     // The frames before the close go first.
                     if let pending = outbound.removeValue(forKey: number) {
                         service.deliverRouted(pending, to: ConnectionID(rawValue: number))

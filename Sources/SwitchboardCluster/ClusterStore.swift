@@ -35,9 +35,11 @@ public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallSt
         return store
     }
 
-    /// Each app's writes in a transaction of their own, under that app's lease. When one app's are
-    /// fenced the others are still committed, and the fenced app's error is thrown (the service then
-    /// counts only that app's writes as failed).
+    /// Each app's writes in a transaction of their own, under that app's lease. Every app is tried; the
+    /// apps whose writes were refused are thrown together (``FencedApps``), and the service counts only
+    /// their writes as failed. A commit that could not reach PostgreSQL counts as fenced too: the node
+    /// cannot prove it still holds the lease, nor that the write was not made, so it must not tell anyone
+    /// of the step, and gives the app up (docs/ARCHITECTURE.md, "One node or many").
     public func commit(_ writes: [StoreWrite]) throws {
         var byApp: [(app: AppID, writes: [StoreWrite])] = []
         for write in writes {
@@ -48,15 +50,19 @@ public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallSt
                 byApp.append((app, [write]))
             }
         }
-        var fenced: (any Error)?
+        var fenced = FencedApps()
         for (app, writes) in byApp {
             do {
                 try store(of: app).commit(writes)
             } catch let error as StoreFenced {
-                fenced = error
+                fenced.fencedApps.insert(app)
+                fenced.reasons.append("\(error)")
+            } catch let error as PostgresStoreError {
+                fenced.fencedApps.insert(app)
+                fenced.reasons.append("\(error)")
             }
         }
-        if let fenced { throw fenced }
+        if !fenced.fencedApps.isEmpty { throw fenced }
     }
 
     public func save(_ record: CallRecord, app: AppID) throws { try store(of: app).save(record, app: app) }
@@ -88,4 +94,13 @@ public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallSt
     public func profiles(app: AppID) throws -> [Profile] { try store(of: app).profiles().map(\.profile) }
 }
 
-extension StoreFenced: FencedStoreError {}
+extension StoreFenced: FencedStoreError {
+    public var fencedApps: Set<AppID> { [app] }
+}
+
+/// The apps of one commit whose writes were refused, and why.
+public struct FencedApps: FencedStoreError, CustomStringConvertible {
+    public var fencedApps: Set<AppID> = []
+    public var reasons: [String] = []
+    public var description: String { "fenced: \(reasons.joined(separator: "; "))" }
+}

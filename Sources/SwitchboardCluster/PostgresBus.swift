@@ -61,7 +61,28 @@ public final class PostgresBus: Sendable {
     /// Sends what is queued, as it is queued, until cancelled or the connection fails (thrown).
     public func runSender() async throws {
         let connection = try await database.makeConnection()
-        defer { Task { try? await connection.close() } }
+        try await Self.closing(connection) { try await self.send(on: connection) }
+    }
+
+    /// Runs `body` on `connection` and closes it after, or at once when the task is cancelled: a statement
+    /// waiting on a PostgreSQL that went silent then fails instead of holding the node's tasks until TCP
+    /// gives up.
+    private static func closing(_ connection: PostgresConnection, _ body: () async throws -> Void) async throws {
+        do {
+            try await withTaskCancellationHandler {
+                try await body()
+            } onCancel: {
+                let _: EventLoopFuture<Void> = connection.close()
+            }
+        } catch {
+            // Awaited, so the connection lives until it is closed (postgres-nio insists).
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
+    }
+
+    private func send(on connection: PostgresConnection) async throws {
         for await _ in wakes {
             while true {
                 let (pending, order, first) = outbox.withLock { outbox in
@@ -147,9 +168,15 @@ public final class PostgresBus: Sendable {
     /// Receives this node's batches, in the order they were sent, until cancelled or a connection
     /// fails (thrown). `receive` gets every batch that arrived while it handled the previous ones, all at
     /// once: the service then handles their client frames as one step, with one commit.
-    public func runReceiver(_ receive: @escaping @Sendable ([BusBatch]) async -> Void) async throws {
+    /// `ready` is called once the node listens: from then on, what is sent to it arrives.
+    public func runReceiver(ready: @escaping @Sendable () -> Void,
+                            _ receive: @escaping @Sendable ([BusBatch]) async -> Void) async throws {
         let connection = try await database.makeConnection()
-        defer { Task { try? await connection.close() } }
+        try await Self.closing(connection) { try await self.receive(on: connection, ready: ready, receive) }
+    }
+
+    private func receive(on connection: PostgresConnection, ready: @escaping @Sendable () -> Void,
+                         _ receive: @escaping @Sendable ([BusBatch]) async -> Void) async throws {
         // Payloads left by a previous run of this node are for connections that no longer exist.
         try await connection.query("DELETE FROM bus_payloads WHERE destination = \(node)", logger: logger).collect()
         let inbox = Inbox()
@@ -167,6 +194,7 @@ public final class PostgresBus: Sendable {
             group.addTask {
                 defer { arrived.finish() }
                 try await connection.listen(on: Self.channel(of: self.node)) { notifications in
+                    ready()
                     for try await notification in notifications {
                         guard let batch = try await self.batch(from: notification.payload, on: connection) else { continue }
                         let now = Int64((Date.now.timeIntervalSince1970 * 1000).rounded())

@@ -38,12 +38,40 @@ extension PostgresDatabase {
             on: control)
     }
 
+    /// Deletes bus payloads no node read: those for nodes that are not live, and any older than `age` (a
+    /// payload is read within moments of its notification, or never: its destination died). Returns how many.
+    @discardableResult
+    public func deleteStalePayloads(olderThan age: Duration) async throws(PostgresStoreError) -> Int {
+        let result = try await runAsync("""
+            DELETE FROM bus_payloads
+            WHERE created_at < now() - \(Self.milliseconds(age)) * interval '1 millisecond'
+               OR destination NOT IN (SELECT name FROM nodes WHERE expires_at > now())
+            """, on: control)
+        return result.metadata.rows ?? 0
+    }
+
     /// The nodes whose lease has not ended, by name.
     public func liveNodes() async throws(PostgresStoreError) -> [String] {
         let result = try await runAsync("SELECT name FROM nodes WHERE expires_at > now() ORDER BY name", on: control)
         var names: [String] = []
         for row in result.rows { names.append(try Self.column(row, String.self)) }
         return names
+    }
+
+    /// The nodes whose lease has not ended, with their epochs: a node that registered again under its name
+    /// (it restarted) shows a new epoch, and what was bridged to or from its old run is gone.
+    public func liveNodeEpochs() async throws(PostgresStoreError) -> [String: Int64] {
+        let result = try await runAsync("SELECT name, epoch FROM nodes WHERE expires_at > now()", on: control)
+        var nodes: [String: Int64] = [:]
+        for row in result.rows {
+            do {
+                let (name, epoch) = try row.decode((String, Int64).self)
+                nodes[name] = epoch
+            } catch {
+                throw .corrupt("a node row: \(error)")
+            }
+        }
+        return nodes
     }
 
     /// Takes `app` for `node` until `leaseDuration` from now, when nobody holds it, its lease ended, or

@@ -38,6 +38,7 @@ public protocol ClusterRoute: AnyObject, Sendable {
 /// may host it now (docs/ARCHITECTURE.md, "One node or many"). The service then stops acting on the app
 /// at once: the step's frames are dropped, and the app's sessions are told to reconnect.
 public protocol FencedStoreError: Error {
-    /// The app whose lease was lost.
-    var app: AppID { get }
+    /// The apps whose writes were refused (their leases lost, or not provably held): every other app's
+    /// writes of the same commit are durable.
+    var fencedApps: Set<AppID> { get }
 }

@@ -47,6 +47,9 @@ final class Realm {
     /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
     var channelAttributesExpiry: [String: Timestamp] = [:]
 
+    /// When the reconnect grace after the live calls were read back ends (``ServiceCore/restore(apps:at:)``).
+    var restartGraceAt: Timestamp?
+
     init(app: AppID, configuration: AppConfiguration?, defaultCallRules: AppCallRules) {
         self.app = app
         self.configuration = configuration

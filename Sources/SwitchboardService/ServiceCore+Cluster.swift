@@ -40,7 +40,14 @@ extension ServiceCore {
             return
         }
         realms[app] = Realm(app: app, configuration: appConfiguration, defaultCallRules: configuration.callRules)
-        restore(apps: [app], at: now)
+        guard restore(apps: [app], at: now) else {
+            // Hosting it empty would orphan its live calls: the lease goes back, and the app is taken over
+            // again (here or elsewhere) on a later round.
+            realms[app] = nil
+            cluster?.stoppedHosting(app)
+            logger.error("could not read app \(app) back from the store; its lease is given back")
+            return
+        }
         logger.notice("hosting app \(app)")
     }
 

@@ -39,7 +39,7 @@ extension ServiceCore {
             guard let realm = realms[app] else { return }
             collectEmptyCall(id, in: realm, at: deadline.time)
         case .restartGrace(let app):
-            guard let realm = realms[app] else { return }
+            guard let realm = realms[app], realm.restartGraceAt == deadline.time else { return }
             restartGraceOver(in: realm, at: deadline.time)
         case .channelAttributes(let app, let channel):
             guard let realm = realms[app] else { return }

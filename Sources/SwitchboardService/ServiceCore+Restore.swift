@@ -15,7 +15,9 @@ extension ServiceCore {
     ///
     /// `apps` limits it to those apps (a cluster node taking an app over, ``host(_:at:)``); nil is every
     /// app (a single node's start).
-    func restore(apps: Set<AppID>? = nil, at now: Timestamp) {
+    /// Returns false when the stores could not be read (the service goes on with what it has).
+    @discardableResult
+    func restore(apps: Set<AppID>? = nil, at now: Timestamp) -> Bool {
         do {
             let profiles = if let apps { try apps.flatMap { app in try profileStore.profiles(app: app).map { (app, $0) } } }
                 else { try profileStore.profiles() }
@@ -24,6 +26,7 @@ extension ServiceCore {
             }
         } catch {
             logger.critical("cannot read the profiles: \(error)")
+            return false
         }
         let kept: [(app: AppID, call: Call)]
         do {
@@ -31,7 +34,7 @@ extension ServiceCore {
                 else { try liveCalls.liveCalls() }
         } catch {
             logger.critical("cannot read the live calls: \(error)")
-            return
+            return false
         }
         var restoredApps = Set<AppID>()
         for (app, call) in kept {
@@ -53,11 +56,15 @@ extension ServiceCore {
             restoredApps.insert(app)
         }
         for app in restoredApps.sorted(by: { $0.rawValue < $1.rawValue }) {
+            // The realm keeps its grace's end: a deadline armed for an earlier hosting of the app (a
+            // cluster node that gave it up and took it back) finds another time there and does nothing.
+            realms[app]?.restartGraceAt = now + configuration.offlineAfter
             arm(.restartGrace(app), at: now + configuration.offlineAfter)
         }
         if !kept.isEmpty {
             logger.notice("resumed \(kept.count) live calls")
         }
+        return true
     }
 
     /// The grace period after a restart ended: everyone in a live call without a session now is

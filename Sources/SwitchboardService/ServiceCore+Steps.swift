@@ -82,7 +82,7 @@ extension ServiceCore: LockedSteps {
         var unsaved: [(AppID, CallRecord)] = []
         for (write, error) in failures {
             if let fenced = error as? any FencedStoreError {
-                outbox.fencedApps.insert(fenced.app)
+                outbox.fencedApps.formUnion(fenced.fencedApps)
                 continue
             }
             switch write {
@@ -137,8 +137,9 @@ struct StoreRouting {
                 try single.commit(writes)
                 return []
             } catch let fenced as any FencedStoreError {
-                // A cluster store commits each app's writes on their own: only the fenced app's failed.
-                return writes.filter { $0.app == fenced.app }.map { ($0, fenced) }
+                // A cluster store commits each app's writes on their own: only the fenced apps' failed.
+                let apps = fenced.fencedApps
+                return writes.filter { apps.contains($0.app) }.map { ($0, fenced) }
             } catch {
                 return writes.map { ($0, error) }
             }

@@ -83,6 +83,9 @@ public final class LoopbackCluster: @unchecked Sendable {
             }
             return true
         }
+        // Every node reads the leases once a round (a second): after one more, each knows the host, and a
+        // hello it takes is bridged rather than refused for want of one.
+        try await Task.sleep(for: .milliseconds(1_500))
     }
 
     /// A client environment whose transport knows `urls` (in that order), callbacks on `queue`.
@@ -133,7 +136,10 @@ public final class NodeProcess: @unchecked Sendable {
         process.arguments = ["serve", "--port", String(port), "--cluster", database.text, "--node", name,
                              "--no-load-shedding"] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // The node's log, kept in the run's temporary folder (scripts/test keeps it when a run fails).
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(database.database)-\(name).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = (try? FileHandle(forWritingTo: log)) ?? FileHandle.nullDevice
         try process.run()
     }
 

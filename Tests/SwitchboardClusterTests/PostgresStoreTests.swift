@@ -207,6 +207,26 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("bus payloads nobody read are swept: those for a node that is not live, and old ones; a live node's fresh one stays; a retired node is not live")
+    func stalePayloads() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let live = try await database.registerNode(name: "live", leaseDuration: .seconds(60))
+                let gone = try await database.registerNode(name: "gone", leaseDuration: .seconds(60))
+                try await database.retireNode(name: "gone", epoch: gone)
+                #expect(try await database.liveNodes() == ["live"])
+                _ = try await TestPostgres.query(url, """
+                    INSERT INTO bus_payloads (destination, body, created_at) VALUES
+                        ('live', 'fresh', now()), ('live', 'old', now() - interval '10 minutes'), ('gone', 'orphan', now())
+                    """)
+                #expect(try await database.deleteStalePayloads(olderThan: .seconds(30)) == 2)
+                let left = try await TestPostgres.query(url, "SELECT body FROM bus_payloads").map { try $0.decode(String.self) }
+                #expect(left == ["fresh"])
+                #expect(live == 1)
+            }
+        }
+    }
+
     @Test("nodes and leases between two nodes: register, renew, acquire, renew, release, expiry")
     func leases() async throws {
         try await TestPostgres.withDatabase { url in

@@ -362,6 +362,7 @@ final class TestRoute: ClusterRoute {
 final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore {
     struct Fenced: FencedStoreError {
         var app: AppID
+        var fencedApps: Set<AppID> { [app] }
     }
 
     private struct State {
