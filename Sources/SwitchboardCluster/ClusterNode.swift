@@ -66,6 +66,19 @@ public final class ClusterNode: ClusterRouting, Sendable {
         var lastRenewal: ContinuousClock.Instant?
         var draining = false
         var health: Health = .starting
+        /// Forgets a connection bridged here; returns the service's id for it, if it was known.
+        mutating func removeBridge(_ key: BridgeKey) -> ConnectionID? {
+            guard let id = bridged.removeValue(forKey: key) else { return nil }
+            bridgedIDs.remove(id)
+            return id
+        }
+
+        /// The leases of the apps the service gave up, taken out of what the node holds.
+        mutating func takeReleased() -> [RealmLease] {
+            defer { released = [] }
+            return released.compactMap { held.removeValue(forKey: $0) }
+        }
+
         /// Lease rounds since the node registered (stale bus payloads are swept every ``sweepRounds``).
         var rounds = 0
     }
@@ -223,11 +236,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             throw ClusterError.nodeReplaced(name)
         }
         // Leases the service gave up (a drain, a fence) are released first, so others may take them now.
-        let released = state.withLock { state in
-            defer { state.released = [] }
-            return state.released.compactMap { state.held.removeValue(forKey: $0) }
-        }
-        for lease in released {
+        for lease in state.withLock({ $0.takeReleased() }) {
             store.drop(lease.app)
             try await database.releaseLease(lease)
         }
@@ -353,11 +362,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             // This node's routes to it: the connections are told to reconnect just below.
             state.routes = state.routes.filter { $0.value.node != node }
             let keys = state.bridged.keys.filter { $0.node == node && $0.epoch <= epoch }
-            return keys.compactMap { key -> ConnectionID? in
-                guard let id = state.bridged.removeValue(forKey: key) else { return nil }
-                state.bridgedIDs.remove(id)
-                return id
-            }
+            return keys.compactMap { state.removeBridge($0) }
         }
         for id in ids { service?.closed(id) }
         service?.dropRoutes(to: node)
@@ -404,11 +409,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
                 case .gone(let number):
                     flushFrames()
                     let key = BridgeKey(node: batch.from, epoch: batch.epoch, connection: number)
-                    if let id = state.withLock({ state -> ConnectionID? in
-                        guard let id = state.bridged.removeValue(forKey: key) else { return nil }
-                        state.bridgedIDs.remove(id)
-                        return id
-                    }) {
+                    if let id = state.withLock({ $0.removeBridge(key) }) {
                         service.closed(id)
                     }
                 case .serverFrame(let number, let text):
@@ -440,12 +441,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
 
     /// The service closed a connection bridged here: the service hears of it as of any closed connection.
     private func bridgeClosed(_ key: BridgeKey) {
-        let id = state.withLock { state -> ConnectionID? in
-            guard let id = state.bridged.removeValue(forKey: key) else { return nil }
-            state.bridgedIDs.remove(id)
-            return id
-        }
-        guard let id, let service = state.withLock({ $0.service }) else { return }
+        guard let id = state.withLock({ $0.removeBridge(key) }), let service = state.withLock({ $0.service }) else { return }
         // Not under the service's lock, which is held while it closes.
         Task { service.closed(id) }
     }
@@ -462,11 +458,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             return (Array(state.held.keys), state.service)
         }
         for app in apps { service?.unhost(app, flush: true) }
-        let released = state.withLock { state in
-            defer { state.released = [] }
-            return state.released.compactMap { state.held.removeValue(forKey: $0) }
-        }
-        for lease in released {
+        for lease in state.withLock({ $0.takeReleased() }) {
             store.drop(lease.app)
             do {
                 try await database.releaseLease(lease)

@@ -165,39 +165,36 @@ public final class NodeProcess: @unchecked Sendable {
         port = Int(line[range].dropFirst().prefix { $0.isNumber })!
     }
 
-    /// `GET /healthz`: the status and the body.
-    public func health() async -> (status: Int, body: String) {
+    /// `GET path` on the node's HTTP port: the status (0 when nothing answered) and the body, or why
+    /// nothing answered.
+    private func get(_ path: String, timeout: TimeInterval) async -> (status: Int, body: Data?, error: (any Error)?) {
         await withCheckedContinuation { done in
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/healthz")!)
-            request.timeoutInterval = 2
-            URLSession.shared.dataTask(with: request) { data, response, _ in
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                done.resume(returning: (status, data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.timeoutInterval = timeout
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                done.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data, error))
             }.resume()
         }
+    }
+
+    /// `GET /healthz`: the status and the body.
+    public func health() async -> (status: Int, body: String) {
+        let answer = await get("/healthz", timeout: 2)
+        return (answer.status, answer.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     /// A JSON document from the node's admin API (development mode: no credentials).
     public func admin(_ path: String) async throws -> Data {
-        try await withCheckedThrowingContinuation { done in
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/admin/\(path)")!)
-            request.timeoutInterval = 5
-            URLSession.shared.dataTask(with: request) { data, _, error in
-                if let data { done.resume(returning: data) } else { done.resume(throwing: error ?? ClusterTestFailure("no answer")) }
-            }.resume()
-        }
+        let answer = await get("/v1/admin/\(path)", timeout: 5)
+        guard let body = answer.body else { throw answer.error ?? ClusterTestFailure("no answer") }
+        return body
     }
 
     /// `GET /metrics`.
     public func metrics() async throws -> String {
-        try await withCheckedThrowingContinuation { done in
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
-            request.timeoutInterval = 2
-            URLSession.shared.dataTask(with: request) { data, _, error in
-                if let data { done.resume(returning: String(decoding: data, as: UTF8.self)) }
-                else { done.resume(throwing: error ?? ClusterTestFailure("no answer")) }
-            }.resume()
-        }
+        let answer = await get("/metrics", timeout: 2)
+        guard let body = answer.body else { throw answer.error ?? ClusterTestFailure("no answer") }
+        return String(decoding: body, as: UTF8.self)
     }
 
     public func kill() {
