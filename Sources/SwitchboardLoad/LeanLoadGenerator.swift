@@ -16,21 +16,30 @@ public final class LeanLoadGenerator: Sendable {
     private let ledger: LoadLedger
     /// Where the users connect: one endpoint per URL of the plan (``LoadPlan/url(of:pair:)``).
     private let endpoints: [LeanEndpoint]
-    private let progress: @Sendable (String) -> Void
+    private let notes: (@Sendable (String) -> Void)?
     private let warmUpFailures = Mutex(0)
 
     /// - Parameters:
+    ///   - notes: told of each step done, one line each ("2000 sessions logged in", "warmed up: one call
+    ///     per pair, 0 failed"); the running counts are ``progress()``'s.
     ///   - completedCalls: told of every call the generator saw complete on both sides, as it completes
     ///     (`--completed-calls FILE`).
     public init(
-        plan: LoadPlan, progress: @escaping @Sendable (String) -> Void = LoadGenerator.printToStandardError,
+        plan: LoadPlan, notes: (@Sendable (String) -> Void)? = nil,
         completedCalls: (@Sendable (CompletedCall) -> Void)? = nil
     ) throws(LoadError) {
         try plan.validate()
         endpoints = try plan.urls.map { (url) throws(LoadError) in try LeanEndpoint(url: url) }
         self.plan = plan
         ledger = LoadLedger(plan: plan, completedCalls: completedCalls)
-        self.progress = progress
+        self.notes = notes
+    }
+
+    /// The run so far, for a progress line: counts the generator keeps anyway, read under their lock.
+    public func progress() -> LoadProgress {
+        var progress = ledger.progress(at: .now)
+        progress.warmUpFailures = warmUpFailures.withLock { $0 }
+        return progress
     }
 
     /// Runs the plan: logs in, places calls, drains, closes the connections. Throws when the users
@@ -57,6 +66,7 @@ public final class LeanLoadGenerator: Sendable {
         var failure: (any Error)?
         do {
             try await logIn(driver)
+            ledger.phase.withLock { $0 = .holding }
             try await body()
         } catch {
             failure = error
@@ -78,6 +88,7 @@ public final class LeanLoadGenerator: Sendable {
         let placing = ContinuousClock.now
         let ends = placing + plan.duration
         ledger.placingEnds.withLock { $0 = ends }
+        ledger.phase.withLock { $0 = .placing }
         let ticker = Task { await tick(driver) }
         switch plan.pace {
         case .rate(let rate):
@@ -93,10 +104,11 @@ public final class LeanLoadGenerator: Sendable {
         }
         let placingTime = min(ContinuousClock.now, ends) - placing
         ledger.placingEnds.withLock { $0 = .now }  // closed-loop pairs stop placing
+        ledger.phase.withLock { $0 = .draining }
         await drain(driver)
         ticker.cancel()
         let end = ContinuousClock.now
-        if plan.showsProgress { progress("\n") }
+        ledger.phase.withLock { $0 = .finished }
         let (lost, unreadable) = try await loop.submit { (driver.connectionsLost, driver.unreadableFrames) }.get()
         try? await loop.flatSubmit { driver.shutDown() }.get()
         var report = LoadReport(plan: plan, stats: ledger.stats.withLock { $0 }, placingTime: placingTime, end: end)
@@ -112,16 +124,15 @@ public final class LeanLoadGenerator: Sendable {
     /// Connects and logs in both users of every pair, 100 pairs at a time, each to the URL the plan
     /// puts it on.
     private func logIn(_ driver: LeanDriver) async throws(LoadError) {
-        let endpoints = endpoints, plan = plan
+        let endpoints = endpoints, plan = plan, ledger = ledger
         // A pair's two users are logged in side by side: 100 pairs a batch.
-        try await inBatches(of: 200, 0..<(2 * plan.pairs), batchDone: { done in
-            if plan.showsProgress { progress("\r\(done) sessions logged in") }
-        }) { user throws(LoadError) in
+        try await inBatches(of: 200, 0..<(2 * plan.pairs)) { user throws(LoadError) in
             // User 2i is pair i's caller, 2i + 1 its callee (LeanDriver.userID(_:)).
             let endpoint = endpoints[plan.urlIndex(of: user % 2 == 0 ? .caller : .callee, pair: user / 2)]
             try await Self.logIn(user, driver: driver, endpoint: endpoint)
+            ledger.usersLoggedIn.add(1, ordering: .relaxed)
         }
-        if plan.showsProgress { progress("\n") }
+        notes?("\(2 * plan.pairs) sessions logged in")
     }
 
     private static func logIn(_ user: Int, driver: LeanDriver, endpoint: LeanEndpoint) async throws(LoadError) {
@@ -144,6 +155,7 @@ public final class LeanLoadGenerator: Sendable {
     private func warmUp(_ driver: LeanDriver) async throws {
         let ledger = ledger
         ledger.warmingUp.store(true, ordering: .relaxed)
+        ledger.phase.withLock { $0 = .warmingUp }
         for batch in stride(from: 0, to: plan.pairs, by: 100) {
             let now = ContinuousClock.now
             let range = batch..<min(plan.pairs, batch + 100)
@@ -163,30 +175,19 @@ public final class LeanLoadGenerator: Sendable {
         }
         warmUpFailures.withLock { $0 = failed }
         ledger.warmingUp.store(false, ordering: .relaxed)
-        if plan.showsProgress { progress("warmed up: one call per pair, \(failed) failed\n") }
+        notes?("warmed up: one call per pair, \(failed) failed")
         let usable = try await driver.loop.submit { driver.usablePairs }.get()
         ledger.idle.withLock { $0 = usable }
     }
 
-    // MARK: - Deadlines, progress, drain
+    // MARK: - Deadlines, drain
 
-    /// Every 100 ms: fails calls past their deadline; every second: the progress line.
+    /// Every 100 ms: fails calls past their deadline.
     private func tick(_ driver: LeanDriver) async {
-        var lastLine = ContinuousClock.now
-        var lastEstablished = 0
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(100))
             let now = ContinuousClock.now
             driver.loop.execute { driver.expire(at: now) }
-            if plan.showsProgress, now - lastLine >= .seconds(1) {
-                let snapshot = ledger.stats.withLock { $0 }
-                let rate = Double(snapshot.established - lastEstablished) / (now - lastLine).seconds
-                lastEstablished = snapshot.established
-                lastLine = now
-                let ring = LatencySummary(snapshot.latencies[.inviteToRing]!)
-                let elapsed = snapshot.firstStart.map { (now - $0).seconds } ?? 0
-                progress("\r\(elapsed.formatted(decimals: 0)) s: placed \(snapshot.startedCount), established \(snapshot.established) (\(rate.formatted(decimals: 0))/s now), in flight \(snapshot.inFlight), refused \(snapshot.refusedCount), failed \(snapshot.failedCount), interrupted \(snapshot.interruptedCount), ring p99 \(ring.p99.formatted(decimals: 2)) ms    ")
-            }
         }
     }
 

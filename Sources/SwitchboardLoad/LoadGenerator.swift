@@ -26,19 +26,21 @@ public final class LoadGenerator: Sendable {
     /// Links opened by the initial logins: every link after them is a reconnect.
     private let initialLinks = Mutex<(opened: Int, failed: Int)>((0, 0))
     private let warmUpFailures = Mutex(0)
-    /// Prints the progress line (stderr by default).
-    private let progress: @Sendable (String) -> Void
+    /// Told of each step done (``init(plan:environment:notes:completedCalls:)``).
+    private let notes: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - environment: how the users reach the server, on which clock and executor (by default: each
     ///     user a WebSocket transport of its own to the plan's URLs, starting from the one the plan puts
     ///     it on and going round them when it reconnects, on the system clock); tests pass a
     ///     `TestWorld`'s.
+    ///   - notes: told of each step done, one line each ("2000 sessions logged in", "warmed up: one call
+    ///     per pair, 0 failed"); the running counts are ``progress()``'s.
     ///   - completedCalls: told of every call the generator saw complete on both sides, as it completes
     ///     (`--completed-calls FILE`).
     public init(
         plan: LoadPlan, environment: ClientEnvironment? = nil,
-        progress: @escaping @Sendable (String) -> Void = LoadGenerator.printToStandardError,
+        notes: (@Sendable (String) -> Void)? = nil,
         completedCalls: (@Sendable (CompletedCall) -> Void)? = nil
     ) throws(LoadError) {
         try plan.validate()
@@ -73,11 +75,14 @@ public final class LoadGenerator: Sendable {
             return LoadPair(index: pair, plan: plan, transports: (transport(.caller), transport(.callee)),
                             clock: environment?.clock ?? .system(), executor: environment?.executor, ledger: ledger)
         }
-        self.progress = progress
+        self.notes = notes
     }
 
-    public static let printToStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data(line.utf8))
+    /// The run so far, for a progress line: counts the generator keeps anyway, read under their lock.
+    public func progress() -> LoadProgress {
+        var progress = ledger.progress(at: .now)
+        progress.warmUpFailures = warmUpFailures.withLock { $0 }
+        return progress
     }
 
     /// Runs the plan: logs in, places calls, drains, shuts the sessions down. Throws when the users
@@ -93,6 +98,7 @@ public final class LoadGenerator: Sendable {
         let placing = ContinuousClock.now
         let ends = placing + plan.duration
         ledger.placingEnds.withLock { $0 = ends }
+        ledger.phase.withLock { $0 = .placing }
         let ticker = Task { await tick() }
         switch plan.pace {
         case .rate(let rate):
@@ -103,10 +109,11 @@ public final class LoadGenerator: Sendable {
         }
         let placingTime = min(ContinuousClock.now, ends) - placing
         ledger.placingEnds.withLock { $0 = .now }  // closed-loop pairs stop placing
+        ledger.phase.withLock { $0 = .draining }
         await drain()
         ticker.cancel()
         let end = ContinuousClock.now
-        if plan.showsProgress { progress("\n") }
+        ledger.phase.withLock { $0 = .finished }
         await shutDown()
         return report(placingTime: placingTime, end: end)
     }
@@ -132,17 +139,19 @@ public final class LoadGenerator: Sendable {
 
     /// Logs both users of every pair in, 100 pairs at a time.
     private func logIn() async throws(LoadError) {
-        let all = pairs
-        try await inBatches(of: 100, all.indices, batchDone: { done in
-            if plan.showsProgress { progress("\r\(done * 2) sessions logged in") }
-        }) { index throws(LoadError) in try await all[index].logIn() }
-        if plan.showsProgress { progress("\n") }
+        let all = pairs, ledger = ledger
+        try await inBatches(of: 100, all.indices) { index throws(LoadError) in
+            try await all[index].logIn()
+            ledger.usersLoggedIn.add(2, ordering: .relaxed)
+        }
+        notes?("\(2 * all.count) sessions logged in")
         initialLinks.withLock { $0 = (links.linksOpened, links.attemptsFailed) }
     }
 
     /// One uncounted answered call per pair, 100 pairs at a time; then the statistics start afresh.
     private func warmUp() async {
         ledger.warmingUp.store(true, ordering: .relaxed)
+        ledger.phase.withLock { $0 = .warmingUp }
         for batch in stride(from: 0, to: pairs.count, by: 100) {
             let now = ContinuousClock.now
             for pair in pairs[batch..<min(pairs.count, batch + 100)] {
@@ -159,7 +168,7 @@ public final class LoadGenerator: Sendable {
         }
         warmUpFailures.withLock { $0 = failed }
         ledger.warmingUp.store(false, ordering: .relaxed)
-        if plan.showsProgress { progress("warmed up: one call per pair, \(failed) failed\n") }
+        notes?("warmed up: one call per pair, \(failed) failed")
         // Warm-up calls free their pairs into the idle list; start afresh from the pairs still usable.
         ledger.idle.withLock { $0 = pairs.reversed().filter { !$0.isRetired && !$0.isRecovering }.map(\.index) }
     }
@@ -200,26 +209,14 @@ public final class LoadGenerator: Sendable {
         return false
     }
 
-    // MARK: - Deadlines, progress, drain
+    // MARK: - Deadlines, drain
 
-    /// Every 100 ms: fails calls past their deadline; every second: the progress line.
+    /// Every 100 ms: fails calls past their deadline.
     private func tick() async {
-        var lastLine = ContinuousClock.now
-        var lastEstablished = 0
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(100))
             let now = ContinuousClock.now
             for pair in pairs { pair.expire(at: now) }
-            if plan.showsProgress, now - lastLine >= .seconds(1) {
-                let snapshot = ledger.stats.withLock { $0 }
-                let rate = Double(snapshot.established - lastEstablished) / (now - lastLine).seconds
-                lastEstablished = snapshot.established
-                lastLine = now
-                let ring = LatencySummary(snapshot.latencies[.inviteToRing]!)
-                let elapsed = snapshot.firstStart.map { (now - $0).seconds } ?? 0
-                let reconnecting = ledger.recovering.load(ordering: .relaxed)
-                progress("\r\(elapsed.formatted(decimals: 0)) s: placed \(snapshot.startedCount), established \(snapshot.established) (\(rate.formatted(decimals: 0))/s now), in flight \(snapshot.inFlight), refused \(snapshot.refusedCount), failed \(snapshot.failedCount), interrupted \(snapshot.interruptedCount), reconnecting \(reconnecting) pairs, ring p99 \(ring.p99.formatted(decimals: 2)) ms    ")
-            }
         }
     }
 

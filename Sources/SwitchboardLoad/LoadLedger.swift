@@ -15,6 +15,9 @@ final class LoadLedger: Sendable {
     let recovering = Atomic<Int>(0)
     /// Whether the calls finishing now are warm-up calls.
     let warmingUp = Atomic<Bool>(false)
+    /// What the run is doing, and its users logged in so far, for the progress line (``progress(at:)``).
+    let phase = Mutex(LoadProgress.Phase.loggingIn)
+    let usersLoggedIn = Atomic<Int>(0)
     /// The index of the next call to place, across all pairs.
     private let nextCall = Atomic<Int>(0)
     private let completedCalls: (@Sendable (CompletedCall) -> Void)?

@@ -57,8 +57,6 @@ public struct LoadPlan: Sendable {
     public var reconnectJitter = 0.5
     /// Users are `<prefix>-c<n>` and `<prefix>-e<n>`; unique per run, so runs never see each other's calls.
     public var userPrefix: String
-    /// Print a progress line every second.
-    public var showsProgress: Bool
     /// Before measuring, every pair makes one answered call, not counted: the first request of a new
     /// connection pays one-time costs on both sides (buffers growing, first allocations) that a
     /// long-running client does not.
@@ -74,8 +72,7 @@ public struct LoadPlan: Sendable {
         url: String = "ws://127.0.0.1:7480/v1/signal", pace: Pace = .rate(100), duration: Duration = .seconds(10),
         maxCalls: Int = 1_000_000, mix: FlowMix = .acceptOnly, pairs: Int = 500, ringTimeout: Duration = .seconds(2),
         stallAfter: Duration = .seconds(10), app: String = "loadtest", token: String? = "loadtest",
-        userPrefix: String = "load-\(UInt32.random(in: 0...UInt32.max))", showsProgress: Bool = false,
-        warmsUp: Bool = true
+        userPrefix: String = "load-\(UInt32.random(in: 0...UInt32.max))", warmsUp: Bool = true
     ) {
         urls = [url]
         self.pace = pace
@@ -88,7 +85,6 @@ public struct LoadPlan: Sendable {
         self.app = app
         self.token = token
         self.userPrefix = userPrefix
-        self.showsProgress = showsProgress
         self.warmsUp = warmsUp
     }
 

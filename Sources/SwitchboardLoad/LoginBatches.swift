@@ -1,8 +1,8 @@
 /// Logs users in `width` at a time, as both engines do (a thousand connections opened at once would be
 /// refused by the server's handshake limits): `job` runs for every index of a batch concurrently, the first
-/// failure of a batch is thrown once the batch is done, and `batchDone` is told the end of each batch.
+/// failure of a batch is thrown once the batch is done.
 func inBatches(
-    of width: Int, _ indices: Range<Int>, batchDone: (Int) -> Void,
+    of width: Int, _ indices: Range<Int>,
     _ job: @escaping @Sendable (Int) async throws(LoadError) -> Void
 ) async throws(LoadError) {
     for start in stride(from: indices.lowerBound, to: indices.upperBound, by: width) {
@@ -23,6 +23,5 @@ func inBatches(
             return first
         }
         if let failure { throw failure }
-        batchDone(batch.upperBound)
     }
 }

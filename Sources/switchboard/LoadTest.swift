@@ -78,7 +78,7 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "How the users talk to the server: lean (NIO, one event loop thread, no reconnect: for measuring) or session (a full ClientSession per user that reconnects and resumes: for the chaos test).")
         var engine: LoadEngine = .lean
 
-        @Flag(help: "No progress line.")
+        @Flag(help: "No progress line (on standard error: one line rewritten in place on a terminal, a plain line every 5 s otherwise).")
         var quiet = false
 
         @Flag(help: "Measure from the first call of each new connection (no uncounted warm-up call per pair).")
@@ -92,8 +92,7 @@ struct LoadTest: AsyncParsableCommand {
             var plan = LoadPlan(
                 url: target.url, pace: inFlight.map { .inFlight($0) } ?? .rate(rate ?? 100),
                 duration: .milliseconds(Int64(duration * 1_000)), maxCalls: calls, mix: try FlowMix(parsing: mix),
-                pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, showsProgress: !quiet,
-                warmsUp: !noWarmUp)
+                pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, warmsUp: !noWarmUp)
             plan.reconnectMaxDelay = .milliseconds(Int64(reconnectMaxDelay * 1_000))
             plan.compactEvents = !fullEvents
             plan.urls = target.urls
@@ -107,10 +106,30 @@ struct LoadTest: AsyncParsableCommand {
                 writer = file
                 sink = { call in file.write(call.jsonLine) }
             }
-            let report = switch engine {
-            case .lean: try await LeanLoadGenerator(plan: plan, completedCalls: sink).run()
-            case .session: try await LoadGenerator(plan: plan, completedCalls: sink).run()
+            // The generator reports its steps to the progress line, which samples the generator: the line
+            // learns which generator once there is one.
+            let source = Mutex<(@Sendable () -> LoadProgress)?>(nil)
+            let reporter = quiet ? nil : ProgressReporter { (source.withLock { $0 })?().status ?? LoadProgress().status }
+            let notes = reporter.map { reporter in { @Sendable (text: String) in reporter.note(text) } }
+            let report: LoadReport
+            do {
+                switch engine {
+                case .lean:
+                    let generator = try LeanLoadGenerator(plan: plan, notes: notes, completedCalls: sink)
+                    source.withLock { $0 = generator.progress }
+                    reporter?.start()
+                    report = try await generator.run()
+                case .session:
+                    let generator = try LoadGenerator(plan: plan, notes: notes, completedCalls: sink)
+                    source.withLock { $0 = generator.progress }
+                    reporter?.start()
+                    report = try await generator.run()
+                }
+            } catch {
+                reporter?.finish()
+                throw error
             }
+            reporter?.finish()
             writer?.close()
             print(report.text)
             if let reportJSON {
@@ -206,6 +225,13 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "How the sessions are held: lean (every user a WebSocket on one event loop, as the lean load engine) or session (a ClientSession each).")
         var engine: LoadEngine = .lean
 
+        @Flag(help: "No progress line (on standard error: one line rewritten in place on a terminal, a plain line every 5 s otherwise).")
+        var quiet = false
+
+        /// How long the server settles once every session is logged in (the first heartbeats' allocations,
+        /// buffers) before its memory is read.
+        static let settling: Duration = .seconds(5)
+
         func run() async throws {
             try target.validateOneServer()
             guard (2...18_000).contains(sessions), sessions % 2 == 0 else {
@@ -213,11 +239,27 @@ struct LoadTest: AsyncParsableCommand {
             }
             let before = try await target.serverMemory()
             let started = ContinuousClock.now
-            // Once all are logged in, the server settles (the first heartbeats' allocations, buffers).
+            // The sessions logged in so far (the lean engine's own count once it runs), and when settling ends.
+            let loggedIn = Atomic<Int>(0)
+            let lean = Mutex<LeanLoadGenerator?>(nil)
+            let settled = Mutex<ContinuousClock.Instant?>(nil)
+            let total = sessions
+            let reporter = quiet ? nil : ProgressReporter {
+                let done = (lean.withLock { $0 })?.progress().usersLoggedIn ?? loggedIn.load(ordering: .relaxed)
+                guard let settled = settled.withLock({ $0 }) else {
+                    return ProgressStatus(label: "logging in", done: done, total: total)
+                }
+                return ProgressStatus(label: "sessions", done: done, total: total, showsRate: false,
+                                      details: ["logged in", "server settling"], remaining: max(.zero, ContinuousClock.now.duration(to: settled)))
+            }
+            reporter?.start()
+            defer { reporter?.finish() }
             let measure: @Sendable () async throws -> Void = { [target] in
                 let loggedIn = ContinuousClock.now - started
-                try await Task.sleep(for: .seconds(5))
+                settled.withLock { $0 = .now + Self.settling }
+                try await Task.sleep(for: Self.settling)
                 let after = try await target.serverMemory()
+                reporter?.finish()
                 let perSession = (after.bytes - before.bytes) / Double(sessions)
                 print("sessions: \(Int(after.sessions)) (was \(Int(before.sessions))), login time \(loggedIn)")
                 print(String(format: "server RSS: %.1f MiB -> %.1f MiB; %.1f KiB per idle session",
@@ -227,8 +269,10 @@ struct LoadTest: AsyncParsableCommand {
             case .lean:
                 // The users of pairs that place no call: every session logged in and heartbeating.
                 let plan = LoadPlan(url: target.url, pace: .rate(1), duration: .seconds(1), maxCalls: 1,
-                                    pairs: sessions / 2, userPrefix: "idle-\(UInt32.random(in: 0...UInt32.max))", showsProgress: true)
-                try await LeanLoadGenerator(plan: plan).holdLoggedIn(while: measure)
+                                    pairs: sessions / 2, userPrefix: "idle-\(UInt32.random(in: 0...UInt32.max))")
+                let generator = try LeanLoadGenerator(plan: plan)
+                lean.withLock { $0 = generator }
+                try await generator.holdLoggedIn(while: measure)
             case .session:
                 var connected: [ClientSession] = []
                 connected.reserveCapacity(sessions)
@@ -241,10 +285,8 @@ struct LoadTest: AsyncParsableCommand {
                     }
                     connected += batch
                     next += batch.count
-                    print("\r\(next) sessions logged in", terminator: "")
-                    fflush(nil)
+                    loggedIn.store(next, ordering: .relaxed)
                 }
-                print("")
                 try await measure()
                 for session in connected { await session.shutdown() }
             }
@@ -260,6 +302,9 @@ struct LoadTest: AsyncParsableCommand {
         @Option(help: "How many calls, one after another.")
         var calls = 1000
 
+        @Flag(help: "No progress line (on standard error: one line rewritten in place on a terminal, a plain line every 5 s otherwise).")
+        var quiet = false
+
         func run() async throws {
             try target.validateOneServer()
             guard (1...100_000).contains(calls) else { throw ValidationError("--calls must be 1 to 100000") }
@@ -271,20 +316,30 @@ struct LoadTest: AsyncParsableCommand {
             var events = callee.events.makeAsyncIterator()
             var samples: [Duration] = []
             samples.reserveCapacity(calls)
-            for index in 0..<calls {
+            // The progress line's median: the samples are the loop's alone, sorted only at the end.
+            let recorder = LatencyRecorder()
+            let done = Atomic<Int>(0)
+            let total = calls
+            let reporter = quiet ? nil : ProgressReporter {
+                let median = recorder.summary
+                return ProgressStatus(label: "calls", done: done.load(ordering: .relaxed), total: total,
+                                      details: median.count == 0 ? [] : ["p50 " + ProgressStatus.milliseconds(median.p50)])
+            }
+            reporter?.start()
+            defer { reporter?.finish() }
+            for _ in 0..<calls {
                 let sent = ContinuousClock.now
                 let call = try await caller.invite(InviteRequest(invitees: [UserID(calleeID)]))
                 while let event = await events.next() {
                     if case .server(.call(let note)) = event, case .invited = note.kind, note.call.id == call.id { break }
                 }
-                samples.append(ContinuousClock.now - sent)
+                let latency = ContinuousClock.now - sent
+                samples.append(latency)
+                recorder.record(latency)
+                done.add(1, ordering: .relaxed)
                 _ = try await callee.act(.reject(data: nil, reason: .declined), on: call.id)
-                if index % 100 == 99 {
-                    print("\r\(index + 1) calls", terminator: "")
-                    fflush(nil)
-                }
             }
-            print("")
+            reporter?.finish()
             samples.sort()
             func percentile(_ p: Double) -> Duration { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
             func ms(_ d: Duration) -> String {

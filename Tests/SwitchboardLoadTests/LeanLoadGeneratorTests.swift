@@ -108,7 +108,7 @@ struct LeanLoadGeneratorTests {
                             duration: .seconds(3), mix: try FlowMix(parsing: "timeout=1"), pairs: 4,
                             ringTimeout: .seconds(1), stallAfter: .seconds(2))
         plan.warmsUp = false
-        let generator = try LeanLoadGenerator(plan: plan, progress: { _ in })
+        let generator = try LeanLoadGenerator(plan: plan)
         let run = Task { try await generator.run() }
         while service.activeCalls().count < 4 { await Task.yield() }
         task.cancel()

@@ -76,13 +76,22 @@ struct LoadGeneratorTests {
     @Test("a fixed number in flight keeps every pair busy until the time is up")
     func fixedInFlight() async throws {
         try await withServer { url in
-            let lines = Mutex<[String]>([])
-            let plan = LoadPlan(url: url, pace: .inFlight(8), duration: .milliseconds(700), pairs: 8, showsProgress: true)
-            let report = try await LoadGenerator(plan: plan, progress: { line in lines.withLock { $0.append(line) } }).run()
+            let notes = Mutex<[String]>([])
+            let plan = LoadPlan(url: url, pace: .inFlight(8), duration: .milliseconds(700), pairs: 8)
+            let generator = try LoadGenerator(plan: plan, notes: { line in notes.withLock { $0.append(line) } })
+            let report = try await generator.run()
             #expect(report.startedCount > 8)
             #expect(report.failures.isEmpty, "\(report.text)")
             #expect(report.completed[.accept] == report.startedCount)
-            #expect(lines.withLock { $0.contains { $0.contains("16 sessions logged in") } })
+            #expect(notes.withLock { $0 } == ["16 sessions logged in", "warmed up: one call per pair, 0 failed"])
+            // The progress line's counts are the report's.
+            let progress = generator.progress()
+            #expect(progress.phase == .finished)
+            #expect(progress.usersLoggedIn == 16)
+            #expect(progress.placed == report.startedCount)
+            #expect(progress.established == report.established)
+            #expect(progress.inFlight == 0)
+            #expect(progress.planned == nil)
         }
     }
 
