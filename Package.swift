@@ -236,10 +236,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The load generator (`switchboard loadtest`): simulated users calling through a running server.
+        // The load generator (`switchboard loadtest`): simulated users calling through a running server; and
+        // what the command line shows of one: progress lines, the live calls of `switchboard calls`.
         .target(
             name: "SwitchboardLoad",
             dependencies: [
+                "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardCore",
                 "SwitchboardWire",
@@ -253,7 +255,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
-        // The command line: serve (the default), token, listen, call, loadtest, demo.
+        // The command line: serve (the default), token, listen, call, calls, loadtest, demo.
         .executableTarget(
             name: "switchboard",
             dependencies: [
