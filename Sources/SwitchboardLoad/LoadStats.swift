@@ -1,7 +1,7 @@
 import Histogram
 
 /// What a run counted and measured so far. A value: the runner keeps one under its lock and copies it for
-/// the progress line and the report.
+/// the report; the progress line reads it in place (``LoadProgress``).
 public struct LoadStats: Sendable {
     /// Latencies in microseconds, 1 µs to 10 minutes at three significant digits (HdrHistogram: fixed
     /// memory, constant-time recording, exact enough percentiles at any tail).
