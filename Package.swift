@@ -169,6 +169,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 "SwitchboardJSON",
+            ],
+            // The web console's page, compiled into the binary (docs/SERVER.md, "Console").
+            resources: [
+                .embedInCode("Console/console.html"),
+                .embedInCode("Console/console.js"),
+                .embedInCode("Console/console.css"),
             ]
         ),
         // Several nodes as one service (docs/ARCHITECTURE.md, "One node or many"): the PostgreSQL store every

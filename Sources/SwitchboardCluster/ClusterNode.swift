@@ -132,6 +132,13 @@ public final class ClusterNode: ClusterRouting, Sendable {
         }
     }
 
+    public var nodeName: String? { name }
+
+    /// The node hosting `app` as this node last heard (itself included); nil while nobody does.
+    public func host(of app: AppID) -> String? {
+        state.withLock { $0.hosts[app] }
+    }
+
     public func stoppedHosting(_ app: AppID) {
         state.withLock { state in
             if state.held[app] != nil { state.released.append(app) }

@@ -15,6 +15,9 @@ import SwitchboardWire
 /// - `GET /v1/admin/calls`: the app's live calls.
 /// - `GET /v1/admin/users/{user}/records?cursor=&limit=`: a page of the user's call records, newest first.
 ///
+/// The console's data (docs/SERVER.md, "Console") is under the same prefix and credentials
+/// (``ConsoleAPI``). In development mode both answer loopback peers only.
+///
 /// The contract, every status and body, is docs/openapi.yaml. Answers are JSON, in the wire's shapes
 /// (Schemas/common/reply.schema.json); errors are `{"error": {"code", "message"}}`: 401 `invalid_token`,
 /// 404 `call_not_found`, 400 for a malformed request (`invalid_request`, `invalid_user_id`,
@@ -25,25 +28,25 @@ struct AdminAPI: Sendable {
     /// (docs/SERVER.md, "Cluster").
     var cluster: ClusterNode? = nil
 
-    func register(on router: Router<BasicWebSocketRequestContext>) {
+    func register(on router: Router<ServerRequestContext>) {
         let admin = router.group("v1/admin")
         admin.post("calls/:call/end") { request, context in
             respond { () throws(SignalingError) -> JSONValue in
-                let app = try authenticate(request)
+                let app = try authenticate(request, context)
                 let id = CallID(try pathParameter("call", of: context))
                 try service.endCall(id, app: app)
                 return .object(["ended": .string(id.rawValue)])
             }
         }
-        admin.get("calls") { request, _ in
+        admin.get("calls") { request, context in
             respond { () throws(SignalingError) -> JSONValue in
-                let app = try authenticate(request)
+                let app = try authenticate(request, context)
                 return WireCodec.json(.calls(try activeCalls(app: app)))
             }
         }
         admin.get("users/:user/records") { request, context in
             respond { () throws(SignalingError) -> JSONValue in
-                let app = try authenticate(request)
+                let app = try authenticate(request, context)
                 let user = UserID(try pathParameter("user", of: context))
                 guard user.isValid else {
                     throw SignalingError(.invalidUserID, "user id \(String(reflecting: user.rawValue)) must be 1 to \(UserID.maximumLength) bytes of printable ASCII")
@@ -57,7 +60,7 @@ struct AdminAPI: Sendable {
 
     /// The app's live calls: the service's own, or on a cluster node that does not host the app, as
     /// PostgreSQL has them.
-    private func activeCalls(app: AppID) throws(SignalingError) -> [Call] {
+    func activeCalls(app: AppID) throws(SignalingError) -> [Call] {
         guard let cluster, !service.hostedApps.contains(app) else { return service.activeCalls(app: app) }
         do {
             return try cluster.store.liveCallsOfAnyNode(app: app)
@@ -66,10 +69,17 @@ struct AdminAPI: Sendable {
         }
     }
 
-    /// The app the request's credentials name, or 401.
-    private func authenticate(_ request: Request) throws(SignalingError) -> AppID {
+    /// The app the request's credentials name, or 401. In development mode (no apps) every request reaches
+    /// the development app, but only from a loopback peer: a server bound to a public address in
+    /// development mode does not show its calls to the network.
+    func authenticate(_ request: Request, _ context: ServerRequestContext) throws(SignalingError) -> AppID {
         let apps = service.configuration.apps
-        if apps.isEmpty { return .development }
+        if apps.isEmpty {
+            guard context.isFromLoopback else {
+                throw SignalingError(.invalidToken, "in development mode the admin API and the console answer loopback peers only")
+            }
+            return .development
+        }
         guard let header = request.headers[.authorization], header.hasPrefix("Basic "),
               let decoded = Data(base64Encoded: String(header.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
               let colon = decoded.firstIndex(of: ":") else {
@@ -91,7 +101,7 @@ struct AdminAPI: Sendable {
 
     /// A path parameter, percent-decoded (the router captures path segments as they were sent, so an id
     /// holding `/`, `%` or `?` arrives encoded).
-    private func pathParameter(_ name: String, of context: BasicWebSocketRequestContext) throws(SignalingError) -> String {
+    func pathParameter(_ name: String, of context: ServerRequestContext) throws(SignalingError) -> String {
         let raw = context.parameters.get(name) ?? ""
         guard let decoded = raw.removingPercentEncoding, !decoded.isEmpty else {
             throw SignalingError(.invalidRequest, "the \(name) in the path, \(String(reflecting: raw)), is not valid percent-encoding")
@@ -114,7 +124,7 @@ struct AdminAPI: Sendable {
     }
 
     /// The route's answer: 200 and the value, or the error with its status.
-    private func respond(_ body: () throws(SignalingError) -> JSONValue) -> Response {
+    func respond(_ body: () throws(SignalingError) -> JSONValue) -> Response {
         do {
             return JSONResponse.make(status: .ok, try body())
         } catch {

@@ -27,6 +27,8 @@ public final class SignalingServer: Sendable {
     public let cluster: ClusterNode?
     /// Background work that runs with the server (record retention).
     let companions: [any Service]
+    /// The console's live feed (docs/SERVER.md, "Console").
+    let consoleFeed: ConsoleFeed
     /// The open WebSocket connections (``abortConnections()``).
     private let open = Mutex<[ConnectionID: WebSocketServiceConnection]>([:])
     /// Every TCP connection, from accept to close (docs/SECURITY.md, "Connections").
@@ -51,6 +53,7 @@ public final class SignalingServer: Sendable {
         self.logger = logger
         self.metrics = metrics
         self.cluster = cluster
+        consoleFeed = ConsoleFeed(service: service, cluster: cluster)
         table = ConnectionTable(capacity: configuration.connectionCapacity ?? DescriptorLimit.connectionBudget(),
                                 metrics: metrics, logger: logger)
         boundedLog = LogRateLimiter(logger: logger)
@@ -126,8 +129,8 @@ public final class SignalingServer: Sendable {
     }
 
     /// Every route the server answers over HTTP; docs/openapi.yaml documents each (`OpenAPIContractTests`).
-    func makeRouter() -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+    func makeRouter() -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
         router.add(middleware: PlainHTTPMarker())
         router.get("/healthz") { [cluster] _, _ in
             // A cluster node that cannot prove its leases says so (docs/SERVER.md, "Cluster").
@@ -151,7 +154,9 @@ public final class SignalingServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
-        AdminAPI(service: service, cluster: cluster).register(on: router)
+        let admin = AdminAPI(service: service, cluster: cluster)
+        admin.register(on: router)
+        ConsoleAPI(admin: admin, feed: consoleFeed).register(on: router)
         router.ws(RouterPath(stringLiteral: ServerConfiguration.signalPath), shouldUpgrade: { request, _ in
             // A plain GET reaches the route too: 426, not an empty 200 (docs/openapi.yaml).
             guard request.headers[.upgrade]?.lowercased().contains("websocket") == true else {

@@ -19,6 +19,13 @@ public protocol ClusterRouting: Sendable {
     /// The service stopped hosting `app` (it was drained, or its lease was lost): the node stops renewing
     /// the lease. Called under the service's lock: only queues.
     func stoppedHosting(_ app: AppID)
+
+    /// This node's name, which the console's timelines show for each step (docs/SERVER.md, "Console").
+    var nodeName: String? { get }
+}
+
+extension ClusterRouting {
+    public var nodeName: String? { nil }
 }
 
 /// One bridged connection: what its client sends goes to the hosting node, whose answers come back

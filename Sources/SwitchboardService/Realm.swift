@@ -47,6 +47,10 @@ final class Realm {
     /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
     var channelAttributesExpiry: [String: Timestamp] = [:]
 
+    /// Each call's timeline and the app's counters, for the console (docs/SERVER.md, "Console").
+    var timelines = CallTimelines()
+    var activity = AppActivityCounters()
+
     /// When the reconnect grace after the live calls were read back ends (``ServiceCore/restore(apps:at:)``).
     var restartGraceAt: Timestamp?
 

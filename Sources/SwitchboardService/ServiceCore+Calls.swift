@@ -66,6 +66,8 @@ extension ServiceCore {
             return .failure(SignalingError(error))
         }
         realm.calls[id] = started.engine
+        realm.activity.callsStarted += 1
+        recordCommand("invite", on: id, by: session, error: nil, in: realm, at: now)
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
         deliverToBackend(.callCreated(app: realm.app, call: started.engine.call))
         if let crossing, survivor == id {
@@ -88,6 +90,7 @@ extension ServiceCore {
         guard let engine = realm.calls[id], realm.mayAct(on: engine.call, as: session.user, joining: action.isJoin) else {
             // A call the user is not part of does not exist for them (docs/SECURITY.md, "Calls"):
             // the same answer as for an unknown id.
+            recordCommand(action.name, on: id, by: session, error: .noSuchCall(id), in: realm, at: now)
             return .failure(.noSuchCall(id))
         }
         let command: CallCommand
@@ -98,7 +101,10 @@ extension ServiceCore {
         case .acknowledge: command = .acknowledgeDelivery
         case .confirm(let invitee): command = .confirmAccept(invitee: invitee)
         case .inviteMore(let invitees):
-            if let error = pendingInvitationsQuota(invitees, besides: id, in: realm) { return .failure(error) }
+            if let error = pendingInvitationsQuota(invitees, besides: id, in: realm) {
+                recordCommand(action.name, on: id, by: session, error: error, in: realm, at: now)
+                return .failure(error)
+            }
             command = .inviteMore(invitees: invitees, status: status(of: invitees, in: realm, besides: id))
         case .join(let data): command = .join(data: data)
         case .setMedia(let media): command = .setMedia(media)
@@ -109,10 +115,16 @@ extension ServiceCore {
         do {
             outcome = try realm.calls[id]!.handle(command, from: session.endpoint, at: now)
         } catch {
+            recordCommand(action.name, on: id, by: session, error: SignalingError(error), in: realm, at: now)
             return .failure(SignalingError(error))
         }
+        recordCommand(action.name, on: id, by: session, error: nil, in: realm, at: now)
         let call = commit(outcome.effects, of: id, in: realm, at: now, followUps: &followUps)
         switch action {
+        case .acknowledge:
+            if let invitedAt = call.participant(session.user)?.invitedAt {
+                realm.activity.rang(after: .milliseconds(now.millisecondsSince1970 - invitedAt.millisecondsSince1970), at: now)
+            }
         case .accept, .join:
             if call.participant(session.user)?.state.isInCall == true {
                 deliverToBackend(.callAnswered(app: realm.app, call: call, user: session.user))
@@ -152,6 +164,7 @@ extension ServiceCore {
         } catch {
             throw SignalingError(error)
         }
+        recordService(.endedByAdmin, on: id, in: realm, at: now)
         commitNow(outcome.effects, of: id, in: realm, at: now)
         logger.info("call \(id) ended by the server")
     }
@@ -163,6 +176,7 @@ extension ServiceCore {
               realm.calls[id] != nil else { return }
         do {
             let outcome = try realm.calls[id]!.endByServer(at: now)
+            recordService(.collectedEmpty, on: id, in: realm, at: now)
             commitNow(outcome.effects, of: id, in: realm, at: now)
             logger.info("call \(id) collected: empty since \(since)")
         } catch {
@@ -182,6 +196,7 @@ extension ServiceCore {
         guard realm.calls[id] != nil else { return }
         let effects = realm.calls[id]!.expire(at: time)
         guard !effects.isEmpty else { return }
+        recordService(.deadline, on: id, in: realm, at: time)
         commitNow(effects, of: id, in: realm, at: time)
     }
 
@@ -190,7 +205,11 @@ extension ServiceCore {
         for id in (realm.activeCallsByUser[user] ?? []).sorted() {
             expireOverdue(id, in: realm, at: now)
             guard realm.calls[id] != nil else { continue }
-            commitNow(realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now), of: id, in: realm, at: now)
+            let effects = realm.calls[id]!.presenceChanged(of: user, isOnline: isOnline, at: now)
+            if effects.contains(where: { if case .notify = $0 { true } else { false } }) {
+                recordService(.presenceChanged, on: id, in: realm, at: now)
+            }
+            commitNow(effects, of: id, in: realm, at: now)
         }
     }
 
@@ -208,7 +227,10 @@ extension ServiceCore {
             expireOverdue(id, in: realm, at: now)
             guard realm.calls[id] != nil else { continue }
             let effects = realm.calls[id]!.deviceGone(endpoint, at: now)
-            if !effects.isEmpty { commitNow(effects, of: id, in: realm, at: now) }
+            if !effects.isEmpty {
+                recordService(.deviceGone, on: id, in: realm, at: now)
+                commitNow(effects, of: id, in: realm, at: now)
+            }
         }
     }
 
@@ -243,6 +265,7 @@ extension ServiceCore {
         }
         realm.reindex(engine)
         keepLive(engine.call, in: realm)
+        recordEvents(notifications, of: engine.call, in: realm, at: now)
         if engine.call.state.isEnded {
             deliverToBackend(.callEnded(app: realm.app, call: engine.call))
             realm.calls[id] = nil

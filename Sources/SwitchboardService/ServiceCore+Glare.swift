@@ -26,6 +26,7 @@ extension ServiceCore {
         guard realm.calls[loser] != nil else { return }
         do {
             let outcome = try realm.calls[loser]!.loseGlare(to: invitee, at: now)
+            recordService(.glare, on: loser, in: realm, at: now)
             _ = commit(outcome.effects, of: loser, in: realm, at: now, followUps: &followUps)
             logger.debug("call \(loser) lost the glare to a call from \(invitee)")
         } catch {

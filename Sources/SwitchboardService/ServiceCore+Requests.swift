@@ -24,6 +24,7 @@ extension ServiceCore {
         // Shed: refused at once and not remembered, so the same request may be sent again later
         // (docs/SERVER.md, "Overload").
         guard loadShedding.admits(request.operation) else {
+            realm.activity.refused(LoadShedding.refusal.code)
             send(.response(Response(id: request.id, result: .failure(LoadShedding.refusal))), to: connection)
             return
         }
@@ -32,6 +33,7 @@ extension ServiceCore {
         let response = Response(id: request.id, result: result)
         session.remember(response, limit: configuration.responseMemory)
         if case .failure(let error) = result {
+            realm.activity.refused(error.code)
             logger.debug("\(request.operation.name) from \(session.endpoint) failed: \(error)")
         }
         send(.response(response), to: connection)

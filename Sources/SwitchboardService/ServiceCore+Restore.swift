@@ -46,6 +46,7 @@ extension ServiceCore {
             let engine = CallEngine(call: call)
             realm.calls[call.id] = engine
             realm.reindex(engine)
+            recordService(.restored, on: call.id, in: realm, at: now)
             if let deadline = call.nextDeadline {
                 arm(.call(app, call.id), at: deadline)
             }

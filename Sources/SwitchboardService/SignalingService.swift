@@ -58,7 +58,7 @@ public final class SignalingService: Sendable {
                                  backendEvents: backendEvents, profiles: profiles, loadShedding: loadShedding,
                                  cluster: cluster, logger: logger))
         if cluster == nil {
-            core.withLock { $0.restore(at: $0.now(on: clock)) }
+            core.withLock { _ = $0.restore(at: $0.now(on: clock)) }
         }
         if configuration.isDevelopmentMode {
             logger.warning("DEVELOPMENT MODE: no apps are configured, every app id shares one app and ANY token is accepted")
@@ -214,6 +214,42 @@ public final class SignalingService: Sendable {
     public func activeCalls(app: AppID = .development) -> [Call] {
         core.withLock { core in
             (core.realms[app]?.calls.values.map(\.call) ?? []).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        }
+    }
+
+    /// A page of an app's live calls for the console and `switchboard calls` (docs/SERVER.md, "Console"):
+    /// filtered, oldest first, each participant with the surface they are on. Throws `unknown_app` for an
+    /// app this node does not host, `invalid_request` for a limit outside 1...500, `invalid_cursor`.
+    public func liveCalls(
+        app: AppID = .development, filter: LiveCallFilter = LiveCallFilter(), cursor: String? = nil, limit: Int = 100
+    ) throws(SignalingError) -> LiveCallPage {
+        try core.withLock { (core) throws(SignalingError) in
+            guard let realm = core.realms[app] else { throw SignalingError(.unknownApp, "no app \(app) on this node") }
+            return try core.liveCallPage(in: realm, filter: filter, cursor: cursor, limit: limit, at: core.now(on: clock))
+        }
+    }
+
+    /// What the service saw of a call (docs/SERVER.md, "Console"): a live call's, or one that ended within
+    /// the last hour (the latest 10,000 of them); nil for any other id.
+    public func timeline(of call: CallID, app: AppID = .development) -> CallTimeline? {
+        core.withLock { $0.realms[app]?.timelines.timeline(of: call) }
+    }
+
+    /// A page of an app's sessions, by user and device, with counts by surface and link state.
+    public func sessions(
+        app: AppID = .development, user: UserID? = nil, surface: String? = nil, cursor: String? = nil, limit: Int = 100
+    ) throws(SignalingError) -> SessionPage {
+        try core.withLock { (core) throws(SignalingError) in
+            guard let realm = core.realms[app] else { throw SignalingError(.unknownApp, "no app \(app) on this node") }
+            return try SessionListing.page(of: realm, user: user, surface: surface, cursor: cursor, limit: limit,
+                                           at: core.now(on: clock))
+        }
+    }
+
+    /// A sample of an app's activity for the console's charts; nil when this node does not host it.
+    public func activity(app: AppID = .development) -> AppActivity? {
+        core.withLock { core in
+            core.realms[app].map { core.activity(of: $0, at: core.now(on: clock)) }
         }
     }
 

@@ -1,0 +1,83 @@
+import SwitchboardCore
+import SwitchboardWire
+
+/// Which live calls a listing shows (the console's filters, `switchboard calls`' options).
+public struct LiveCallFilter: Sendable, Equatable {
+    /// `ringing` (nobody in yet) or `connected`; nil for both.
+    public var state: CallState?
+    /// Calls this user takes part in (whatever came of their invitation).
+    public var user: UserID?
+    /// Calls with a participant on this surface (`agora`, `artm`, `zim`, `atomicx`).
+    public var surface: String?
+
+    public init(state: CallState? = nil, user: UserID? = nil, surface: String? = nil) {
+        self.state = state
+        self.user = user
+        self.surface = surface
+    }
+}
+
+/// A live call as the console lists it: who is in it, each one's state and surface.
+public struct LiveCallSummary: Sendable {
+    public struct Member: Sendable {
+        public var user: UserID
+        public var role: Participant.Role
+        public var state: ParticipantState
+        /// The surface of the session the participant answered on, or else of their latest session; nil
+        /// when they have none (offline) or the node does not know (another node hosts the app).
+        public var surface: String?
+        public var device: DeviceID?
+        public var changedAt: Timestamp
+    }
+
+    public var call: Call
+    public var members: [Member]
+    /// The node hosting the call's app, in a cluster.
+    public var node: String?
+}
+
+/// One page of a live-call listing, oldest call first.
+public struct LiveCallPage: Sendable {
+    public var calls: [LiveCallSummary]
+    /// How many live calls match the filter, on every page.
+    public var total: Int
+    /// The cursor of the next page; nil on the last.
+    public var next: String?
+    public var time: Timestamp
+}
+
+/// Filters and pages live calls (docs/SERVER.md, "Console"): the one listing of the console, the admin
+/// API and `switchboard calls`, whether the calls come from the service or, on a cluster node that does
+/// not host the app, from PostgreSQL.
+public enum LiveCallListing {
+    public static let maximumLimit = 500
+
+    /// - Parameters:
+    ///   - surface: the surface of a participant, when known.
+    public static func page(
+        of calls: some Sequence<Call>, filter: LiveCallFilter, cursor: String?, limit: Int, node: String?, at now: Timestamp,
+        surface: (Participant) -> String?
+    ) throws(SignalingError) -> LiveCallPage {
+        guard (1...maximumLimit).contains(limit) else {
+            throw SignalingError(.invalidRequest, "limit must be 1 to \(maximumLimit), not \(limit)")
+        }
+        let after = try cursor.map { (text) throws(SignalingError) in try ActiveCallCursor(encoded: text) }
+        var matching: [(call: Call, members: [LiveCallSummary.Member])] = []
+        for call in calls where !call.state.isEnded {
+            if let state = filter.state, state != call.state { continue }
+            if let user = filter.user, call.participant(user) == nil { continue }
+            let members = call.participants.map {
+                LiveCallSummary.Member(user: $0.user, role: $0.role, state: $0.state, surface: surface($0), device: $0.device,
+                                       changedAt: $0.changedAt)
+            }
+            if let wanted = filter.surface, !members.contains(where: { $0.surface == wanted }) { continue }
+            matching.append((call, members))
+        }
+        matching.sort { ActiveCallCursor.inOrder($0.call, $1.call) }
+        let start = after.map { cursor in matching.firstIndex { cursor.precedes($0.call) } ?? matching.count } ?? 0
+        let end = min(matching.count, start + limit)
+        let page = matching[start..<end].map { LiveCallSummary(call: $0.call, members: $0.members, node: node) }
+        let next = end < matching.count ? page.last.map { ActiveCallCursor(after: $0.call).encoded } : nil
+        return LiveCallPage(calls: page, total: matching.count, next: next, time: now)
+    }
+}
