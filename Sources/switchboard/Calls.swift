@@ -32,8 +32,8 @@ struct LiveCallsCommand: AsyncParsableCommand {
     @Option(help: "Only calls this user takes part in.")
     var user: String?
 
-    @Option(help: "Only calls with a participant on this surface.")
-    var surface: LiveCallsQuery.Surface?
+    @Option(help: "Only calls with a participant on this surface: agora, artm, zim, tencent (AtomicX; atomicx is taken for it), or a client's own (cli, loadtest).")
+    var surface: String?
 
     @Option(help: "Show at most this many calls, 1 to 500 (default 50).")
     var limit: Int?
@@ -57,6 +57,9 @@ struct LiveCallsCommand: AsyncParsableCommand {
         if all && limit != nil { throw ValidationError("--all and --limit exclude each other") }
         if json && watch { throw ValidationError("--json and --watch exclude each other") }
         if let user, user.isEmpty { throw ValidationError("--user must not be empty") }
+        if let surface, LiveCallsQuery.surfaceName(surface) == nil {
+            throw ValidationError("--surface must be 1 to 32 letters, digits, - or _ (agora, artm, zim, tencent...), not \(String(reflecting: surface))")
+        }
         _ = try credentials(environment: ProcessInfo.processInfo.environment)
         do {
             _ = try AdminClient(server: serverAddress(environment: ProcessInfo.processInfo.environment), credentials: nil)
@@ -68,7 +71,7 @@ struct LiveCallsCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let client = try AdminClient(server: serverAddress(environment: environment), credentials: credentials(environment: environment))
-        let query = LiveCallsQuery(state: state, user: user, surface: surface,
+        let query = LiveCallsQuery(state: state, user: user, surface: surface.flatMap(LiveCallsQuery.surfaceName),
                                    limit: all ? LiveCallsQuery.limits.upperBound : limit ?? Self.defaultLimit)
         guard watch else {
             do {
@@ -136,4 +139,3 @@ struct LiveCallsCommand: AsyncParsableCommand {
 }
 
 extension LiveCallsQuery.State: ExpressibleByArgument {}
-extension LiveCallsQuery.Surface: ExpressibleByArgument {}

@@ -35,12 +35,19 @@ struct LiveCallsCommandTests {
             try await Task.sleep(for: .seconds(30))
             process.terminate()
         }
-        // Read while it runs, so a full pipe never blocks it.
-        async let output = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let errors = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read while it runs, so a full pipe never blocks it; on threads of their own, since a blocking read
+        // on the cooperative pool (two threads here) would starve the server the test runs in process.
+        async let output = Self.readToEnd(out)
+        async let errors = Self.readToEnd(err)
         for await _ in ended.stream {}
         killer.cancel()
         return (process.terminationStatus, String(decoding: await output, as: UTF8.self), String(decoding: await errors, as: UTF8.self))
+    }
+
+    private static func readToEnd(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
+        }
     }
 
     /// A server with one configured app (so the admin API asks for its secret), no record store on disk.
@@ -78,7 +85,7 @@ struct LiveCallsCommandTests {
             (["--all", "--limit", "10"], [:], "--all and --limit exclude each other"),
             (["--json", "--watch"], [:], "--json and --watch exclude each other"),
             (["--state", "ended"], [:], "'ended'"),
-            (["--surface", "sip"], [:], "'sip'"),
+            (["--surface", "sip trunk"], [:], "--surface must be 1 to 32 letters"),
             (["--user", ""], [:], "--user must not be empty"),
             (["--app", "acme"], [:], "an app needs its secret"),
             ([], ["SWITCHBOARD_SECRET": "s"], "a secret needs its app"),

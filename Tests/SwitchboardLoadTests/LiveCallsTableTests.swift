@@ -28,23 +28,24 @@ struct LiveCallsTableTests {
     }
 
     static let fixture: [JSONValue] = [
-        call("c1", "ringing", "single", caller: "alice", createdAgo: 12_000,
-             [participant("alice", "caller", "calling", "agora", device: "alice-phone"), participant("bob", "callee", "ringing", "zim")]),
-        call("c2", "connected", "group", caller: "carol", createdAgo: 80_000, connectedAgo: 65_500,
-             [participant("carol", "caller", "connected", "atomicx"), participant("dave", "callee", "connected", nil),
-              participant("erin", "callee", "ringing", "artm")]),
+        call("c1", "ringing", "general", caller: "alice", createdAgo: 12_000,
+             [participant("alice", "caller", "accepted", "agora", device: "alice-phone"), participant("bob", "invitee", "received", "zim")]),
+        call("c2", "connected", "advanced", caller: "carol", createdAgo: 80_000, connectedAgo: 65_500,
+             [participant("carol", "caller", "accepted", "tencent"), participant("dave", "invitee", "accepted", nil),
+              participant("erin", "invitee", "notYetReceived", "artm")]),
         // Created the day before: the date shows, and a ring of more than an hour.
-        call("c3", "ringing", "single", caller: "frank", createdAgo: 90_000_000, [participant("frank", "caller", "calling", nil)]),
+        call("c3", "ringing", "general", caller: "frank", createdAgo: 90_000_000,
+             [participant("frank", "caller", "accepted", "cli"), participant("gina", "invitee", "rejected(busy)", "zim")]),
     ]
 
     @Test("one row per call: id, state, mode, caller, participants as user:state@surface, mm:ss rung or connected, created; columns as wide as their widest cell")
     func rows() throws {
         let page = try LiveCallsPage(json: Self.answer(Self.fixture))
         #expect(table.render(page) == """
-            CALL  STATE      MODE    CALLER  PARTICIPANTS                                              TIME      CREATED
-            c1    ringing    single  alice   alice:calling@agora bob:ringing@zim                       00:12     15:13:08
-            c2    connected  group   carol   carol:connected@atomicx dave:connected erin:ringing@artm  01:05     15:12:00
-            c3    ringing    single  frank   frank:calling                                             25:00:00  2025-11-25 14:13
+            CALL  STATE      MODE      CALLER  PARTICIPANTS                                                   TIME      CREATED
+            c1    ringing    general   alice   alice:accepted@agora bob:received@zim                          00:12     15:13:08
+            c2    connected  advanced  carol   carol:accepted@tencent dave:accepted erin:notYetReceived@artm  01:05     15:12:00
+            c3    ringing    general   frank   frank:accepted@cli gina:rejected(busy)@zim                     25:00:00  2025-11-25 14:13
             3 live calls
 
             """)
@@ -52,21 +53,23 @@ struct LiveCallsTableTests {
 
     @Test("long ids are cut with an ellipsis, a crowd of participants ends in +N more, a cluster's calls show their node, control characters show as ?")
     func truncation() throws {
-        let longID = "c" + String(repeating: "0123456789abcdef", count: 3)
-        let crowd = (1...8).map { Self.participant("user-number-0\($0)", "callee", "ringing", "zim") }
+        let longID = "c" + String(repeating: "0123456789abcdef", count: 4)
+        let crowd = (1...8).map { Self.participant("user-number-0\($0)", "invitee", "received", "zim") }
         let page = try LiveCallsPage(json: Self.answer([
-            Self.call(longID, "ringing", "group", caller: "a-very-long-user-id-for-a-caller", createdAgo: 3_000,
+            Self.call(longID, "ringing", "advanced", caller: "a-very-long-user-id-for-a-caller", createdAgo: 3_000,
                       node: "node-with-a-very-long-name", crowd),
-            Self.call("c2", "ringing", "single", caller: "mal\u{1B}[2Jlory", createdAgo: 1_000,
-                      [Self.participant("participant-name-xyz", "caller", "calling", "agora")]),
+            Self.call("c2", "ringing", "general", caller: "mal\u{1B}[2Jlory", createdAgo: 1_000,
+                      [Self.participant("participant-name-xyz", "caller", "accepted", "agora")]),
         ], total: 7))
         let lines = table.render(page).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "CALL                              STATE    MODE    CALLER                PARTICIPANTS                        TIME   CREATED   NODE")
-        #expect(lines[1] == "c0123456789abcdef0123456789abcd…  ringing  group   a-very-long-user-id…  user-number-01:ringing@zim +7 more  00:03  15:13:17  node-with-a-ver…")
-        #expect(lines[2] == "c2                                ringing  single  mal?[2Jlory           participant-nam…:calling@agora      00:01  15:13:19  -")
+        #expect(lines[0] == "CALL                                               STATE    MODE      CALLER                PARTICIPANTS                                                     TIME   CREATED   NODE")
+        #expect(lines[1] == "c0123456789abcdef0123456789abcdef0123456789abcde…  ringing  advanced  a-very-long-user-id…  user-number-01:received@zim user-number-02:received@zim +6 more  00:03  15:13:17  node-with-a-ver…")
+        #expect(lines[2] == "c2                                                 ringing  general   mal?[2Jlory           participant-nam…:accepted@agora                                  00:01  15:13:19  -")
         #expect(lines[3] == "2 of 7 live calls (--limit N or --all for more)")
         #expect(lines[1].count == lines[0].count + "node-with-a-ver…".count - "NODE".count, "every row lines up under the header")
-        #expect(LiveCallsTable.cell(String(repeating: "x", count: 32), width: 32) == String(repeating: "x", count: 32))
+        // The service's own ids stay whole.
+        let serviceID = "c01a218f8c4ca00064367881f6cc5c15f4a34e538574599bf"
+        #expect(LiveCallsTable.cell(serviceID, width: LiveCallsTable.callWidth) == serviceID)
         #expect(LiveCallsTable.cell("a\u{202E}b", width: 32) == "a?b", "a right-to-left override is shown, not obeyed")
     }
 
@@ -74,7 +77,7 @@ struct LiveCallsTableTests {
     func empty() throws {
         let page = try LiveCallsPage(json: Self.answer([]))
         #expect(table.render(page) == "no live calls\n")
-        #expect(table.render(page, query: LiveCallsQuery(state: .ringing, user: "bob", surface: .zim))
+        #expect(table.render(page, query: LiveCallsQuery(state: .ringing, user: "bob", surface: "zim"))
                 == "no live calls matching --state ringing --user bob --surface zim\n")
         let one = try LiveCallsPage(json: Self.answer(Array(Self.fixture.prefix(1))))
         #expect(table.render(one, query: LiveCallsQuery(user: "bob")).hasSuffix("\n1 live call matching --user bob\n"))
@@ -97,7 +100,7 @@ struct LiveCallsTableTests {
         #expect(page.next == "cursor-2")
         #expect(page.calls.map(\.call) == ["c1", "c2", "c3"])
         #expect(page.calls[1].connectedAt == Self.now - 65_500)
-        #expect(page.calls[0].participants[0] == LiveCall.Participant(user: "alice", role: "caller", state: "calling", surface: "agora",
+        #expect(page.calls[0].participants[0] == LiveCall.Participant(user: "alice", role: "caller", state: "accepted", surface: "agora",
                                                                        device: "alice-phone", changedAt: Self.now - 1_000))
         #expect(page.calls[1].participants[1].surface == nil)
 
@@ -129,11 +132,16 @@ struct LiveCallsTableTests {
 
     @Test("the request: filters, cursor and limit in the query; the server from an http, https, ws or wss address")
     func request() throws {
-        let query = LiveCallsQuery(state: .connected, user: "bob & co", surface: .atomicx, limit: 500, cursor: "c/2")
+        let query = LiveCallsQuery(state: .connected, user: "bob & co", surface: "tencent", limit: 500, cursor: "c/2")
         #expect(query.queryItems == [URLQueryItem(name: "state", value: "connected"), URLQueryItem(name: "user", value: "bob & co"),
-                                     URLQueryItem(name: "surface", value: "atomicx"), URLQueryItem(name: "cursor", value: "c/2"),
+                                     URLQueryItem(name: "surface", value: "tencent"), URLQueryItem(name: "cursor", value: "c/2"),
                                      URLQueryItem(name: "limit", value: "500")])
         #expect(LiveCallsQuery().queryItems.isEmpty)
+        // Surfaces as the server takes them; the AtomicX module's name stands for the Tencent surface.
+        #expect(LiveCallsQuery.surfaceName("zim") == "zim")
+        #expect(LiveCallsQuery.surfaceName("atomicx") == "tencent")
+        #expect(LiveCallsQuery.surfaceName("my-app_2") == "my-app_2")
+        for bad in ["", "sip trunk", "zïm", String(repeating: "x", count: 33), "a/b"] { #expect(LiveCallsQuery.surfaceName(bad) == nil) }
         #expect(try AdminClient.root(of: "ws://127.0.0.1:7480/v1/signal").absoluteString == "http://127.0.0.1:7480")
         #expect(try AdminClient.root(of: "wss://switchboard.example.com/v1/signal?x=1").absoluteString == "https://switchboard.example.com")
         #expect(try AdminClient.root(of: "http://[::1]:7480/").absoluteString == "http://[::1]:7480")

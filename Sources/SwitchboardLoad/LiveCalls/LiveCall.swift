@@ -7,12 +7,13 @@ public struct LiveCall: Sendable, Hashable {
     /// One participant: `user:state@surface` in the table.
     public struct Participant: Sendable, Hashable {
         public var user: String
-        /// `caller` or `callee`.
+        /// `caller`, `invitee` or `joiner`.
         public var role: String
-        /// `calling`, `ringing`, `connected`, ...
+        /// `inviting`, `received`, `accepted`, `rejected(busy)`, ... (the call model's participant states).
         public var state: String
-        /// `agora`, `artm`, `zim`, `atomicx`; nil for a client of no surface (the command line, the load
-        /// generator) or none known.
+        /// What the participant's client said in its hello: `agora`, `artm`, `zim`, `tencent`, or a client's
+        /// own (`cli`, `loadtest`); nil when they have no session or the node does not know (a cluster
+        /// node that does not host the app).
         public var surface: String?
         public var device: String?
         public var changedAt: Int64
@@ -30,7 +31,7 @@ public struct LiveCall: Sendable, Hashable {
     public var call: String
     /// `ringing` or `connected`.
     public var state: String
-    /// `single` or `group`.
+    /// `general` or `advanced` (the call model's modes).
     public var mode: String
     public var caller: String
     public var createdAt: Int64

@@ -4,9 +4,9 @@ import Foundation
 /// the web console's list in text:
 ///
 /// ```
-/// CALL   STATE      MODE    CALLER  PARTICIPANTS                           TIME   CREATED
-/// c1     connected  single  alice   alice:connected@zim bob:connected@zim  01:05  14:02:11
-/// c2     ringing    group   carol   carol:calling bob:ringing@agora        00:12  14:03:04
+/// CALL  STATE      MODE      CALLER  PARTICIPANTS                             TIME   CREATED
+/// c1    connected  advanced  alice   alice:accepted@zim bob:accepted@tencent  01:05  14:02:11
+/// c2    ringing    general   carol   carol:accepted@cli bob:received@agora    00:12  14:03:04
 /// 2 live calls
 /// ```
 ///
@@ -19,11 +19,15 @@ public struct LiveCallsTable: Sendable {
     /// Where the CREATED times are read.
     public var timeZone: TimeZone
 
-    /// The most characters of a cell, by column; participants' user ids within the column.
-    public static let callWidth = 32
+    /// The most characters of a cell, by column; participants' user ids within the column. The call ids the
+    /// service issues (`c`, 12 hex digits of time, 4 of a counter, 32 random: 49 characters) are never cut:
+    /// they are what an operator copies to end a call or read its timeline.
+    public static let callWidth = 49
     public static let callerWidth = 20
-    public static let participantsWidth = 60
+    public static let participantsWidth = 80
     public static let participantUserWidth = 16
+    /// Enough for every participant state there is (`timedOut(noAcknowledgement)`).
+    public static let participantStateWidth = 28
     public static let nodeWidth = 16
     static let wordWidth = 12
 
@@ -70,7 +74,7 @@ public struct LiveCallsTable: Sendable {
     /// `alice:connected@zim bob:ringing@agora`, and `+N more` where the column ends.
     static func participants(_ participants: [LiveCall.Participant]) -> String {
         let entries = participants.map { participant in
-            cell(participant.user, width: participantUserWidth) + ":" + cell(participant.state, width: wordWidth)
+            cell(participant.user, width: participantUserWidth) + ":" + cell(participant.state, width: participantStateWidth)
                 + (participant.surface.map { "@" + cell($0, width: wordWidth) } ?? "")
         }
         let all = entries.joined(separator: " ")
