@@ -62,21 +62,24 @@ public enum LiveCallListing {
             throw SignalingError(.invalidRequest, "limit must be 1 to \(maximumLimit), not \(limit)")
         }
         let after = try cursor.map { (text) throws(SignalingError) in try ActiveCallCursor(encoded: text) }
-        var matching: [(call: Call, members: [LiveCallSummary.Member])] = []
+        // Filtered and sorted on what is cheap to read; the members (a session lookup each for their
+        // surface) are made for the page's calls only, unless the surface filter needs them for every call.
+        var matching: [Call] = []
         for call in calls where !call.state.isEnded {
             if let state = filter.state, state != call.state { continue }
             if let user = filter.user, call.participant(user) == nil { continue }
-            let members = call.participants.map {
+            if let wanted = filter.surface, !call.participants.contains(where: { surface($0) == wanted }) { continue }
+            matching.append(call)
+        }
+        matching.sort(by: ActiveCallCursor.inOrder)
+        let start = after.map { cursor in matching.firstIndex { cursor.precedes($0) } ?? matching.count } ?? 0
+        let end = min(matching.count, start + limit)
+        let page = matching[start..<end].map { call in
+            LiveCallSummary(call: call, members: call.participants.map {
                 LiveCallSummary.Member(user: $0.user, role: $0.role, state: $0.state, surface: surface($0), device: $0.device,
                                        changedAt: $0.changedAt)
-            }
-            if let wanted = filter.surface, !members.contains(where: { $0.surface == wanted }) { continue }
-            matching.append((call, members))
+            }, node: node)
         }
-        matching.sort { ActiveCallCursor.inOrder($0.call, $1.call) }
-        let start = after.map { cursor in matching.firstIndex { cursor.precedes($0.call) } ?? matching.count } ?? 0
-        let end = min(matching.count, start + limit)
-        let page = matching[start..<end].map { LiveCallSummary(call: $0.call, members: $0.members, node: node) }
         let next = end < matching.count ? page.last.map { ActiveCallCursor(after: $0.call).encoded } : nil
         return LiveCallPage(calls: page, total: matching.count, next: next, time: now)
     }
