@@ -153,13 +153,13 @@ public final class PostgresBus: Sendable {
             bindings.append(item.payload)
             calls.append("pg_notify($\(index * 2 + 1), $\(index * 2 + 2))")
         }
-        try await connection.query(PostgresQuery(unsafeSQL: "SELECT " + calls.joined(separator: ", "), binds: bindings), logger: logger)
+        _ = try await connection.query(PostgresQuery(unsafeSQL: "SELECT " + calls.joined(separator: ", "), binds: bindings), logger: logger)
             .collect()
     }
 
     private func sendThroughTable(_ batch: String, to destination: String, on connection: PostgresConnection) async throws {
         let channel = Self.channel(of: destination)
-        try await connection.query("""
+        _ = try await connection.query("""
             WITH p AS (INSERT INTO bus_payloads (destination, body) VALUES (\(destination), \(batch)) RETURNING id)
             SELECT pg_notify(\(channel), '#' || p.id) FROM p
             """, logger: logger).collect()
@@ -178,7 +178,7 @@ public final class PostgresBus: Sendable {
     private func receive(on connection: PostgresConnection, ready: @escaping @Sendable () -> Void,
                          _ receive: @escaping @Sendable ([BusBatch]) async -> Void) async throws {
         // Payloads left by a previous run of this node are for connections that no longer exist.
-        try await connection.query("DELETE FROM bus_payloads WHERE destination = \(node)", logger: logger).collect()
+        _ = try await connection.query("DELETE FROM bus_payloads WHERE destination = \(node)", logger: logger).collect()
         let inbox = Inbox()
         let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { group in

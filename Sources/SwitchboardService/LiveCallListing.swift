@@ -1,3 +1,4 @@
+import HeapModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -62,22 +63,51 @@ public enum LiveCallListing {
             throw SignalingError(.invalidRequest, "limit must be 1 to \(maximumLimit), not \(limit)")
         }
         let after = try cursor.map { (text) throws(SignalingError) in try ActiveCallCursor(encoded: text) }
-        var matching: [(call: Call, members: [LiveCallSummary.Member])] = []
+        // One pass over the calls, under the service's lock: count what matches, and keep the `limit` first
+        // after the cursor in a heap (O(n log limit), never a sort of every live call). The members, with a
+        // session lookup each for their surface, are made for the page's calls only, unless the surface
+        // filter needs them for every call.
+        var total = 0
+        var following = 0
+        var first = Heap<PageEntry>()
         for call in calls where !call.state.isEnded {
             if let state = filter.state, state != call.state { continue }
             if let user = filter.user, call.participant(user) == nil { continue }
-            let members = call.participants.map {
+            if let wanted = filter.surface, !call.participants.contains(where: { surface($0) == wanted }) { continue }
+            total += 1
+            if let after, !after.precedes(call) { continue }
+            following += 1
+            let entry = PageEntry(call: call)
+            if first.count < limit {
+                first.insert(entry)
+            } else if let last = first.max, entry < last {
+                first.replaceMax(with: entry)
+            }
+        }
+        let calls = first.unordered.sorted().map(\.call)
+        let page = calls.map { call in
+            LiveCallSummary(call: call, members: call.participants.map {
                 LiveCallSummary.Member(user: $0.user, role: $0.role, state: $0.state, surface: surface($0), device: $0.device,
                                        changedAt: $0.changedAt)
-            }
-            if let wanted = filter.surface, !members.contains(where: { $0.surface == wanted }) { continue }
-            matching.append((call, members))
+            }, node: node)
         }
-        matching.sort { ActiveCallCursor.inOrder($0.call, $1.call) }
-        let start = after.map { cursor in matching.firstIndex { cursor.precedes($0.call) } ?? matching.count } ?? 0
-        let end = min(matching.count, start + limit)
-        let page = matching[start..<end].map { LiveCallSummary(call: $0.call, members: $0.members, node: node) }
-        let next = end < matching.count ? page.last.map { ActiveCallCursor(after: $0.call).encoded } : nil
-        return LiveCallPage(calls: page, total: matching.count, next: next, time: now)
+        let next = following > limit ? calls.last.map { ActiveCallCursor(after: $0).encoded } : nil
+        return LiveCallPage(calls: page, total: total, next: next, time: now)
     }
+}
+
+/// A call in a page being chosen, in the order of pages (``ActiveCallCursor``): creation time, then id.
+private struct PageEntry: Comparable {
+    let createdAt: Timestamp
+    let id: CallID
+    let call: Call
+
+    init(call: Call) {
+        createdAt = call.createdAt
+        id = call.id
+        self.call = call
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.createdAt, lhs.id.rawValue) < (rhs.createdAt, rhs.id.rawValue) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.createdAt == rhs.createdAt && lhs.id == rhs.id }
 }

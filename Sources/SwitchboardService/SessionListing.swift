@@ -1,3 +1,4 @@
+import HeapModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -44,27 +45,37 @@ enum SessionListing {
         }
         let after = try cursor.map { (text) throws(SignalingError) in try SessionCursor(encoded: text) }
         let candidates: [Session] = user.map { realm.sessions(of: $0) } ?? Array(realm.sessions.values)
-        var matching: [SessionSummary] = []
+        // One pass, as the live-call listing: counts of every match, and the `limit` first after the cursor
+        // kept in a heap, never a sort of every session.
+        var total = 0
+        var following = 0
         var bySurface: [String: Int] = [:]
         var byLink: [String: Int] = [:]
+        var first = Heap<SessionEntry>()
         for session in candidates {
             if let surface, session.surface != surface { continue }
             let link: SessionSummary.Link = session.connection == nil ? .detached : session.isUnreachable ? .unreachable : .attached
-            matching.append(SessionSummary(
-                user: session.user, device: session.device, surface: session.surface, link: link,
-                loggedInAt: session.loggedInAt, lastSeen: session.lastSeen,
-                activeCalls: realm.activeCallsByUser[session.user]?.count ?? 0))
+            total += 1
             bySurface[session.surface ?? "other", default: 0] += 1
             byLink[link.rawValue, default: 0] += 1
+            let entry = SessionEntry(session: session, link: link)
+            if let after, !((after.user, after.device) < (entry.user, entry.device)) { continue }
+            following += 1
+            if first.count < limit {
+                first.insert(entry)
+            } else if let last = first.max, entry < last {
+                first.replaceMax(with: entry)
+            }
         }
-        matching.sort { ($0.user.rawValue, $0.device.rawValue) < ($1.user.rawValue, $1.device.rawValue) }
-        let start = after.map { cursor in
-            matching.firstIndex { (cursor.user, cursor.device) < ($0.user.rawValue, $0.device.rawValue) } ?? matching.count
-        } ?? 0
-        let end = min(matching.count, start + limit)
-        let page = Array(matching[start..<end])
-        let next = end < matching.count ? page.last.map { SessionCursor(user: $0.user.rawValue, device: $0.device.rawValue).encoded } : nil
-        return SessionPage(sessions: page, total: matching.count, bySurface: bySurface, byLink: byLink, next: next, time: now)
+        let page = first.unordered.sorted().map { entry in
+            let session = entry.session
+            return SessionSummary(
+                user: session.user, device: session.device, surface: session.surface, link: entry.link,
+                loggedInAt: session.loggedInAt, lastSeen: session.lastSeen,
+                activeCalls: realm.activeCallsByUser[session.user]?.count ?? 0)
+        }
+        let next = following > limit ? page.last.map { SessionCursor(user: $0.user.rawValue, device: $0.device.rawValue).encoded } : nil
+        return SessionPage(sessions: page, total: total, bySurface: bySurface, byLink: byLink, next: next, time: now)
     }
 }
 
@@ -88,4 +99,22 @@ struct SessionCursor {
         user = String(parts[0])
         device = String(parts[1])
     }
+}
+
+/// A session in a page being chosen, by user then device.
+private struct SessionEntry: Comparable {
+    let user: String
+    let device: String
+    let session: Session
+    let link: SessionSummary.Link
+
+    init(session: Session, link: SessionSummary.Link) {
+        user = session.user.rawValue
+        device = session.device.rawValue
+        self.session = session
+        self.link = link
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.user, lhs.device) < (rhs.user, rhs.device) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.user == rhs.user && lhs.device == rhs.device }
 }

@@ -225,4 +225,41 @@ struct ClusterFailoverTests {
             }
         }
     }
+
+    @Test("the console on either node: the host lists the app's calls with surfaces and keeps timelines naming itself; the other node lists them from PostgreSQL, naming the host, and sends timelines there")
+    func consoleOnEitherNode() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (host, other) = try await hostAndOther(cluster)
+            let alice = try session("alice", on: [host, other])
+            let bob = try session("bob", on: [other, host])
+            for user in [alice, bob] { try await user.login() }
+            let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                            parameters: CallParameters(ringTimeout: .seconds(120))))
+            try await clusterEventually("bob acknowledged the invitation") {
+                (try? await alice.call(call.id))?.participant("bob")?.state == .received
+            }
+
+            func object(_ data: Data) throws -> JSONObject { try #require(try JSONParser().parse(String(decoding: data, as: UTF8.self)).objectValue) }
+            let onHost = try object(try await host.admin("calls/live"))
+            let hosted = try #require(onHost["calls"]?.arrayValue?.first?.objectValue)
+            #expect(hosted["call"]?.stringValue == call.id.rawValue && hosted["node"]?.stringValue == host.name)
+            let surfaces = hosted["participants"]?.arrayValue?.compactMap { $0.objectValue?["surface"]?.stringValue }
+            #expect(surfaces == ["test", "test"], "the host knows each participant's session: \(hosted)")
+
+            let onOther = try object(try await other.admin("calls/live"))
+            let listed = try #require(onOther["calls"]?.arrayValue?.first?.objectValue)
+            #expect(listed["call"]?.stringValue == call.id.rawValue && listed["node"]?.stringValue == host.name)
+            #expect(onOther["total"]?.intValue == 1)
+
+            let timeline = try object(try await host.admin("calls/\(call.id.rawValue)/timeline"))
+            let nodes = Set(timeline["entries"]?.arrayValue?.compactMap { $0.objectValue?["node"]?.stringValue } ?? [])
+            #expect(nodes == [host.name], "every step was handled by the host: \(timeline)")
+            let elsewhere = String(decoding: try await other.admin("calls/\(call.id.rawValue)/timeline"), as: UTF8.self)
+            #expect(elsewhere.contains("unknown_app") && elsewhere.contains(host.name), "\(elsewhere)")
+            for user in [alice, bob] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
 }
