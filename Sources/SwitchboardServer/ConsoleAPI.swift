@@ -208,7 +208,7 @@ struct ConsoleAPI: Sendable {
         case .event(let event, let recipients, let states):
             object["kind"] = .string("event")
             object["name"] = .string(event.rawValue)
-            object["to"] = .array(recipients.map(JSONValue.string))
+            object["to"] = .array(recipients.map { .string($0.timelineName) })
             object["states"] = .object(JSONObject(states.map { ($0.0.rawValue, JSONValue.string($0.1.description)) }))
         case .service(let cause):
             object["kind"] = .string("service")

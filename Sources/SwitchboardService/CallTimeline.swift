@@ -22,9 +22,9 @@ public struct TimelineEntry: Sendable {
         /// (the ``CallCommand`` names, and `invite` for the call's creation), from `by` on its surface;
         /// `error` is the code it was refused with, nil when carried out.
         case command(String, by: Endpoint, surface: String?, error: SignalingError.Code?)
-        /// An event the service told: its kind and whom (users, or `user/device`), with the participants
-        /// whose state it reports, as they are after the change.
-        case event(Event, to: [String], states: [(UserID, ParticipantState)])
+        /// An event the service told: its kind and whom, with the participants whose state it reports, as
+        /// they are after the change. Kept as values, formatted only when read (the step pays no string).
+        case event(Event, to: [Recipient], states: [(UserID, ParticipantState)])
         /// Something the service did on its own: ``ServiceCause``.
         case service(ServiceCause)
     }

@@ -34,9 +34,9 @@ extension ServiceCore {
         var index = 0
         while index < notifications.count {
             let note = notifications[index].1
-            var recipients: [String] = []
+            var recipients: [Recipient] = []
             while index < notifications.count, notifications[index].1.kind == note.kind {
-                recipients.append(notifications[index].0.timelineName)
+                recipients.append(notifications[index].0)
                 index += 1
             }
             var states: [(UserID, ParticipantState)] = []
@@ -100,7 +100,7 @@ extension ServiceCore {
 
 extension Recipient {
     /// How a timeline names the recipient: the user, or `user/device` for one device.
-    var timelineName: String {
+    public var timelineName: String {
         switch self {
         case .user(let user): user.rawValue
         case .device(let endpoint): "\(endpoint.user.rawValue)/\(endpoint.device.rawValue)"
