@@ -67,7 +67,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The load generator's latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        // `swift package generate-documentation`: the DocC catalogs of every module, built by scripts/docs.
+        // DocC: `swift package preview-documentation --target X` previews a module (scripts/docs builds the site).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
