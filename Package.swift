@@ -67,6 +67,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The load generator's latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // DocC: `swift package preview-documentation --target X` previews a module (scripts/docs builds the site).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // jansson, from Debian's libjansson-dev (scripts/install-deps installs it when missing).

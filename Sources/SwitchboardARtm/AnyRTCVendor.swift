@@ -14,15 +14,15 @@ public enum AnyRTCVendor: RtmVendor {
     /// anyRTC's `createChannelWithId:delegate:` answers nil for an id already in use ("channelId 已存在").
     public static let createChannelReturnsExisting = false
 
-    /// No reason 9.
+    /// `ARtmConnectionChangeReason`: Agora's reasons without reason 9.
     public typealias ConnectionChangeReason = ARtmConnectionChangeReason
-    /// `NSUInteger`, with `debug` and `warning`, without `mask`.
+    /// `ARtmLogFilter`: `NSUInteger`, with `debug` and `warning`, without `mask`.
     public typealias LogFilter = ARtmLogFilter
-    /// No deprecated `isOnline`.
+    /// `ARtmPeerOnlineStatus`: no deprecated `isOnline`.
     public typealias PeerOnlineStatus = ARtmPeerOnlineStatus
-    /// The member's user is `uid`, not `userId`.
+    /// `ARtmMember`: the member's user is `uid`, not `userId`.
     public typealias Member = ARtmMember
-    /// Who wrote a channel attribute last is `lastUpdateUid`, not `lastUpdateUserId`.
+    /// `ARtmChannelAttribute`: who wrote a channel attribute last is `lastUpdateUid`, not `lastUpdateUserId`.
     public typealias ChannelAttribute = ARtmChannelAttribute
     /// `ARtmGetUserAttributesBlock`'s uid is `_Nonnull`.
     public typealias AttributeOwner = String

@@ -165,7 +165,8 @@ public struct PictureInPictureConfig: Equatable, Sendable {
 
 /// Why a `callExperimentalAPI(jsonObject:)` request was refused. A refused request changes nothing.
 public struct ExperimentalAPIError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The kind of failure. The raw values are stable and may be logged.
+    /// The kind of failure. The raw values are stable and may be logged; the engine reports each to
+    /// its observers as `TUICallObserver.onError(code:message:)` with `ERROR_PARAM_INVALID`.
     public enum Code: String, CaseIterable, Sendable {
         /// `jsonObject` is not JSON within the limits (``ExperimentalAPICall/maxBytes``,
         /// ``ExperimentalAPICall/maxDepth``, SwitchboardJSON's rules: no duplicate keys, integers within
@@ -196,7 +197,8 @@ public struct ExperimentalAPIError: Error, Equatable, Sendable, CustomStringConv
     }
 }
 
-/// The settings the experimental APIs change, as the engine keeps them and shows them in its state.
+/// The settings `TUICallEngine.callExperimentalAPI(jsonObject:)` changes (`setFramework`,
+/// `configPictureInPicture`, ...), as the engine keeps them and shows them in its state.
 public struct ExperimentalSettings: Equatable, Sendable {
     /// `forceUseV2API`; off by default.
     public var forceUseV2API: Bool

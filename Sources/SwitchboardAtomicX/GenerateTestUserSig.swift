@@ -11,8 +11,8 @@ import SwitchboardUserSig
 public let EXPIRETIME: Int = 604_800
 
 /// Makes test UserSigs on the client, as Tencent's `GenerateTestUserSig` does: TLSSigAPIv2 version
-/// 2 (see ``UserSig``), issued now and valid for ``EXPIRETIME`` seconds. The service accepts them
-/// when its app for `sdkAppID` has `secretKey` as its secret (``UserSigTokenVerifier``).
+/// 2 (see ``/SwitchboardUserSig/UserSig``), issued now and valid for ``EXPIRETIME`` seconds. The service accepts them
+/// when its app for `sdkAppID` has `secretKey` as its secret (`UserSigTokenVerifier`).
 ///
 /// ```swift
 /// let sdkAppID: Int = 1400000001

@@ -6,16 +6,16 @@ import Synchronization
 import SwitchboardPublishers
 
 /// Mirrors AtomicXCore's `StatePublisher<State>` (DocC `statepublisher.json`): a store's state, read
-/// with ``value`` and observed with ``subscribe()`` or ``subscribe(_:)``.
+/// with ``value`` and observed with ``subscribe()`` or `subscribe(_:)` (a selector).
 ///
 /// `ObservableObject`, `@Published` and `objectWillChange` are not mirrored (docs/TENCENT.md, "Combine").
 ///
-/// **Delivery.** The store is the only writer (``update(_:)`` is internal). Each update reaches the
-/// subscribers synchronously on the thread that called ``update(_:)``, before it returns; the stores
+/// **Delivery.** The store is the only writer (`update(_:)` is internal). Each update reaches the
+/// subscribers synchronously on the thread that called `update(_:)`, before it returns; the stores
 /// call it on their serial callback queue, the main queue by default
 /// (docs/TENCENT.md, "Main-queue delivery"). Updates are serialized: from however many threads they come,
 /// every subscriber sees the values in update order and all subscribers see the same sequence. If another
-/// thread is delivering when an update is made, that thread delivers it too and ``update(_:)`` returns at
+/// thread is delivering when an update is made, that thread delivers it too and `update(_:)` returns at
 /// once; an update made from inside a subscriber's closure is delivered once the current value has reached
 /// every subscriber (no recursion).
 ///
@@ -23,10 +23,10 @@ import SwitchboardPublishers
 /// unless another thread is delivering at that moment), then every later update, none skipped or
 /// repeated; a selector subscription with an `Equatable` value drops consecutive equal values.
 ///
-/// **Cancellation.** See ``AnyCancellable``: once `cancel()` returns, or the last reference to the
-/// `AnyCancellable` is released, nothing more reaches the closure (except a call already running on
-/// another thread), and the publisher no longer references the subscription. Subscriptions do not keep
-/// the publisher alive, nor does it keep them.
+/// **Cancellation.** See ``/SwitchboardPublishers/AnyCancellable``: once `cancel()` returns, or the last reference to
+/// the `AnyCancellable` is released, nothing more reaches the closure (except a call already running on another
+/// thread), and the publisher no longer references the subscription. Subscriptions do not keep the publisher alive, nor
+/// does it keep them.
 ///
 /// Thread-safe: read ``value``, subscribe, cancel and update from any thread.
 ///

@@ -2,8 +2,9 @@ import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 
-/// The Tencent surface's numbers in one table (DECISIONS.md, "Timers (owner, value)"): tests read them
-/// from here.
+/// Switchboard addition, no vendor type: the numbers of Tencent's documents (`CallParams.timeout`'s
+/// default, TUICallKit's nine people, ...) in one table (DECISIONS.md, "Timers (owner, value)"): tests
+/// read them from here.
 public enum TencentLimits {
     /// `CallParams.timeout` when 0 and `CallParams()`'s own default.
     public static let defaultCallTimeout = TencentCallRules.defaultTimeout

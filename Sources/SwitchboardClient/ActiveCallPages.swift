@@ -9,8 +9,9 @@ extension ActiveCallQuery {
 
 extension SurfaceHost {
     /// Every live call of the surface's user, oldest first: the pages of `call.active` followed to the
-    /// end (at most ``ActiveCallQuery/clientPageBound``), each sent through ``submit(_:timeout:waitWhileReconnecting:completion:)``.
-    /// `completion` gets the calls, or a page's failure, on the session's executor.
+    /// end (at most ``SwitchboardWire/ActiveCallQuery/clientPageBound``), each sent through
+    /// ``submit(_:timeout:waitWhileReconnecting:completion:)``. `completion` gets the calls, or a page's failure, on
+    /// the session's executor.
     public func submitActiveCalls(completion: @escaping ClientSession.Completion<[Call]>) {
         submitActiveCalls(after: nil, collected: [], pages: 0, completion: completion)
     }

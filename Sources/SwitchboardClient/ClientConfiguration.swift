@@ -14,7 +14,7 @@ public struct ClientConfiguration: Sendable, Hashable {
     public var timing: ClientTiming
     /// How long before the token expires the service should warn (`session.tokenWillExpire`): the
     /// surface's own lead (ZIM and Agora 1.5: 30 s); zero for no warning (anyRTC, Tencent); nil for the
-    /// protocol's default (``Hello/defaultTokenWarningLead``).
+    /// protocol's default (``/SwitchboardWire/Hello/defaultTokenWarningLead``).
     public var tokenWarningLead: Duration?
     /// How the session takes the service ending it for an expired token: each surface's vendor's way.
     public var tokenExpiry: TokenExpiryHandling
@@ -50,7 +50,7 @@ public struct ClientTiming: Sendable, Hashable {
     public var interruptedAfter: Duration
     /// A link whose hello the service has not answered by then is dropped and tried again.
     public var handshakeTimeout: Duration
-    /// A request without a response by then fails with ``ServiceErrorCode/timeout``.
+    /// A request without a response by then fails with ``/SwitchboardWire/ServiceErrorCode/timeout``.
     public var requestTimeout: Duration
     /// The first reconnect delay; each failed attempt doubles it, up to ``reconnectMaxDelay``.
     public var reconnectInitialDelay: Duration

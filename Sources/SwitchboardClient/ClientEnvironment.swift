@@ -58,15 +58,16 @@ public struct ClientEnvironment: Sendable {
     }
 
     /// The nodes of a Switchboard cluster at `urls` (or one server), on the system clock: each
-    /// connection attempt goes to the next URL, starting from a random one (``WebSocketTransport/init(urls:first:maxFrameBytes:tlsConfiguration:logger:)``).
-    /// Throws ``ServiceErrorCode/invalidServerURL`` when `urls` is empty or one is not a server URL.
+    /// connection attempt goes to the next URL, starting from a random one
+    /// (``WebSocketTransport/init(urls:first:maxFrameBytes:tlsConfiguration:logger:)``). Throws
+    /// ``/SwitchboardWire/ServiceErrorCode/invalidServerURL`` when `urls` is empty or one is not a server URL.
     public static func network(urls: [String]) throws(SignalingError) -> ClientEnvironment {
         ClientEnvironment(transport: try WebSocketTransport(urls: urls), clock: .system())
     }
 
     /// The environment `SWITCHBOARD_URL`'s value names: ``network(urls:)`` of its URLs
     /// (``ServerURLList/parse(_:)``). A value that is not a list of server URLs makes an environment
-    /// whose every login fails at once with ``ServiceErrorCode/invalidServerURL``, saying which entry
+    /// whose every login fails at once with ``/SwitchboardWire/ServiceErrorCode/invalidServerURL``, saying which entry
     /// is wrong: the variable is read where no error can be thrown, and a client must not fall back to
     /// the embedded service when it was pointed at a server.
     public static func configured(by value: String) -> ClientEnvironment {

@@ -19,7 +19,7 @@ extension ClientSession {
     }
 
     /// The user's calls that ring or are connected, oldest first: every page of `call.active`, followed
-    /// to the end (at most ``ActiveCallQuery/clientPageBound`` pages).
+    /// to the end (at most ``SwitchboardWire/ActiveCallQuery/clientPageBound`` pages).
     public func activeCalls() async throws(SignalingError) -> [Call] {
         var calls: [Call] = []
         var cursor: String?

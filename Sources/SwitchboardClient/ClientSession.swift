@@ -73,6 +73,10 @@ public actor ClientSession {
     }
 
     /// - Parameters:
+    ///   - configuration: who logs in, to which app, through which surface, and the session's timing.
+    ///   - transport: how the session reaches the service (a `WebSocketTransport`, or the embedded
+    ///     service's in-process transport).
+    ///   - clock: the session's time: timeouts, heartbeats and reconnect delays.
     ///   - executor: where the session and its tasks run (Swift's default executors if nil).
     ///   - random: draws the jitter of reconnect delays (``ClientTiming/reconnectJitter``); tests pass a
     ///     seeded one.
@@ -115,7 +119,7 @@ public actor ClientSession {
     // MARK: - Login and logout
 
     /// Logs in: returns once the service welcomed the session, or throws why not (refused, timed out
-    /// after ``ClientTiming/loginTimeout``, or ``ServiceErrorCode/alreadyLoggedIn``).
+    /// after ``ClientTiming/loginTimeout``, or ``/SwitchboardWire/ServiceErrorCode/alreadyLoggedIn``).
     public func login() async throws(SignalingError) {
         let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, SignalingError>, Never>) in
             startLogin { waiter.resume(returning: $0) }
@@ -139,7 +143,8 @@ public actor ClientSession {
     }
 
     /// Sends events to `handler`, synchronously on the session's executor and in order, instead of to
-    /// ``events``: for adapters that must order events with request completions (``submit(_:timeout:waitWhileReconnecting:completion:)``).
+    /// ``events``: for adapters that must order events with request completions
+    /// (``submit(_:timeout:waitWhileReconnecting:completion:)``).
     public func observe(_ handler: @escaping @Sendable (ClientEvent) -> Void) {
         observer = handler
         eventSink.finish()
@@ -154,7 +159,7 @@ public actor ClientSession {
     }
 
     /// Logs out: tells the service (waiting at most ``ClientTiming/logoutTimeout`` for its answer) and
-    /// disconnects. Throws ``ServiceErrorCode/notLoggedIn`` when already disconnected.
+    /// disconnects. Throws ``/SwitchboardWire/ServiceErrorCode/notLoggedIn`` when already disconnected.
     public func logout() async throws(SignalingError) {
         guard machine.state != .disconnected else {
             throw SignalingError(.notLoggedIn, "not logged in")
@@ -186,7 +191,7 @@ public actor ClientSession {
 
     /// Stops the session for good without logging out, as if the app were killed: the link closes, the
     /// service keeps the session for its grace period, the event stream ends, and every later call
-    /// fails with ``ServiceErrorCode/cancelled``.
+    /// fails with ``/SwitchboardWire/ServiceErrorCode/cancelled``.
     public func shutdown() {
         isShutDown = true
         stopTimers()
@@ -202,9 +207,10 @@ public actor ClientSession {
     /// Sends a request and waits for its response.
     ///
     /// - Parameters:
+    ///   - operation: the request's operation and body.
     ///   - timeout: defaults to ``ClientTiming/requestTimeout``.
     ///   - waitWhileReconnecting: while the link is down but the session lives, wait for the reconnect
-    ///     (the request goes out then) instead of failing at once with ``ServiceErrorCode/disconnected``.
+    /// (the request goes out then) instead of failing at once with ``/SwitchboardWire/ServiceErrorCode/disconnected``.
     public func request(
         _ operation: ServiceOperation,
         timeout: Duration? = nil,

@@ -2,7 +2,7 @@ import Synchronization
 import SwitchboardWire
 
 extension ClientEnvironment {
-    /// The process's own service, on the process's clock (``ServiceClock/process``): what
+    /// The process's own service, on the process's clock (``/SwitchboardClock/ServiceClock/process``): what
     /// ``current`` is until something sets it, unless `SWITCHBOARD_URL` names a server.
     ///
     /// The client links no service code

@@ -6,7 +6,7 @@ import SwitchboardWire
 public enum ServerURLList {
     /// The URLs of `list`, in order: `SWITCHBOARD_URL`'s form, one URL or several separated by commas,
     /// whitespace around each ignored (`ws://127.0.0.1:7481/v1/signal, ws://127.0.0.1:7482/v1/signal`).
-    /// Throws ``ServiceErrorCode/invalidServerURL`` for an empty entry (`a,,b`, a trailing comma, an
+    /// Throws ``/SwitchboardWire/ServiceErrorCode/invalidServerURL`` for an empty entry (`a,,b`, a trailing comma, an
     /// empty list) or one that is not a `ws://` or `wss://` URL with a host.
     public static func parse(_ list: String) throws(SignalingError) -> [String] {
         let entries = list.split(separator: ",", omittingEmptySubsequences: false)
@@ -14,7 +14,8 @@ public enum ServerURLList {
     }
 
     /// `urls` once each is checked as ``parse(_:)`` checks the entries of a list; throws
-    /// ``ServiceErrorCode/invalidServerURL`` for none at all, or for the first entry that is not a server URL.
+    /// ``/SwitchboardWire/ServiceErrorCode/invalidServerURL`` for none at all, or for the first entry that is not a
+    /// server URL.
     public static func validated(_ urls: [String]) throws(SignalingError) -> [String] {
         guard !urls.isEmpty else {
             throw SignalingError(.invalidServerURL, "no server URL given")

@@ -57,9 +57,11 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
     private let jobs: SerialJobQueue
 
     /// - Parameters:
+    ///   - environment: the transport, clock, callback queue and executor the surface object was made on.
     ///   - devicePrefix: names the device (`"agora"`, `"zim"`, ...), followed by a random UUID.
     ///   - callbackQueue: nil for the environment's queue, or else the main queue (the vendors'
     ///     default, DECISIONS.md, "Callback queues").
+    ///   - state: the surface's own state at the start, kept under the host's lock with the session's.
     public init(environment: ClientEnvironment, devicePrefix: String, callbackQueue: DispatchQueue? = nil, state: State) {
         self.environment = environment
         self.device = DeviceID("\(devicePrefix)-\(UUID().uuidString.lowercased())")
@@ -148,7 +150,7 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
     // MARK: - Requests
 
     /// Sends `operation` on the current session, in order, if the surface is logged in (else it fails
-    /// at once with ``ServiceErrorCode/notLoggedIn``). `completion` runs on the session's executor, in
+    /// at once with ``/SwitchboardWire/ServiceErrorCode/notLoggedIn``). `completion` runs on the session's executor, in
     /// order with the events, so it should `post` what the app sees.
     open func submit(
         _ operation: ServiceOperation, timeout: Duration? = nil, waitWhileReconnecting: Bool = true,

@@ -1,6 +1,6 @@
 import SwitchboardWire
 
-/// How a client reaches the service: in-process (``InProcessTransport``) or over the network.
+/// How a client reaches the service: in-process (`InProcessTransport`) or over the network.
 public protocol Transport: Sendable {
     /// Opens a new connection. Throws when the service cannot be reached.
     func connect() async throws(SignalingError) -> any TransportConnection

@@ -36,10 +36,14 @@ public struct WebSocketTransport: Transport {
     /// A transport to the servers at `urls`, tried in turn.
     ///
     /// - Parameters:
+    ///   - urls: one `ws://` or `wss://` URL per server (a cluster's nodes).
     ///   - first: the index in `urls` of the URL the first attempt goes to; nil for a random one, so
     ///     that clients spread over the nodes.
-    /// - Throws: ``ServiceErrorCode/invalidServerURL`` when `urls` is empty or one of them is not a
-    ///   `ws://` or `wss://` URL with a host (``ServerURLList/validated(_:)``).
+    ///   - maxFrameBytes: the largest message accepted from the server, in bytes (``maxFrameBytes``).
+    ///   - tlsConfiguration: for `wss://`: the trust roots when they are not the system's.
+    ///   - logger: the transport's logger.
+    /// - Throws: ``/SwitchboardWire/ServiceErrorCode/invalidServerURL`` when `urls` is empty or one of
+    ///   them is not a `ws://` or `wss://` URL with a host (``ServerURLList/validated(_:)``).
     public init(urls: [String], first: Int? = nil, maxFrameBytes: Int = 8 * 1024 * 1024,
                 tlsConfiguration: TLSConfiguration? = nil,
                 logger: Logger = Logger(label: "switchboard.websocket")) throws(SignalingError) {

@@ -74,7 +74,7 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
-    /// Connects and brings the schema up to date (``PostgresMigrations``); nodes that open together apply
+    /// Connects and brings the schema up to date (`PostgresMigrations`); nodes that open together apply
     /// each migration once.
     public func open() throws {
         try PostgresMigrations.migrate(self)

@@ -4,7 +4,7 @@
 ///
 /// Every notification carries the whole call, so a transition copies it several times. The facts the
 /// engine never changes (id, caller, policy, payload, …) are therefore kept in one shared
-/// ``CallFacts`` box: a copy of the call costs a few references instead of a few hundred bytes. The box
+/// `CallFacts` box: a copy of the call costs a few references instead of a few hundred bytes. The box
 /// is immutable; setting one of its properties on a call replaces the call's box (copy on write).
 public struct Call: Hashable, Sendable {
     private var facts: CallFacts

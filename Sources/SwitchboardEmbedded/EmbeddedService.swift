@@ -2,7 +2,7 @@ import Logging
 import SwitchboardClient
 import SwitchboardService
 
-/// The process-wide in-process service: a ``SignalingService`` in development mode on the process's
+/// The process-wide in-process service: a ``/SwitchboardService/SignalingService`` in development mode on the process's
 /// clock, with its timer loop, created when a session first reaches it (ARCHITECTURE.md, "The embedded
 /// default").
 ///
@@ -24,8 +24,8 @@ public final class EmbeddedService: Sendable {
         timers = Task { await service.run() }
     }
 
-    /// Makes the embedded service the process's own (``ClientEnvironment/processDefault``); cheap, and
-    /// the service itself is created only when a session first connects to it.
+    /// Makes the embedded service the process's own (``/SwitchboardClient/ClientEnvironment/processDefault``); cheap,
+    /// and the service itself is created only when a session first connects to it.
     public static func provideAsProcessService() {
         ClientEnvironment.provideProcessService { InProcessTransport(service: shared.service) }
     }

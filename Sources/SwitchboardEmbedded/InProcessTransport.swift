@@ -5,7 +5,7 @@ import SwitchboardCore
 import SwitchboardService
 import SwitchboardWire
 
-/// Connects clients to a ``SignalingService`` in the same process: the embedded default, and the
+/// Connects clients to a ``/SwitchboardService/SignalingService`` in the same process: the embedded default, and the
 /// transport of every test.
 ///
 /// Frames pass as values. With ``encodesFrames`` on, every frame is encoded to JSON through the wire

@@ -30,7 +30,7 @@ public struct JSONObject: Sendable {
 
     /// An object with the given members, in order. A later duplicate key replaces the earlier
     /// member's value in place (keeping the earlier position), as assignment through
-    /// ``subscript(_:)`` would.
+    /// ``subscript(_:)-(String)`` would.
     public init(_ pairs: some Sequence<(String, JSONValue)>) {
         members = []
         members.reserveCapacity(pairs.underestimatedCount)

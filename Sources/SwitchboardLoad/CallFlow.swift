@@ -42,8 +42,8 @@ public struct CallFlow: Sendable {
     }
 
     /// What a flow reads of a call event: the event's kind, the call, where the call stands, and where
-    /// the flow's callee stands in it. The session engine takes it from a decoded ``CallNotification``;
-    /// the lean engine reads it straight off the frame's bytes (``LeanScan``).
+    /// the flow's callee stands in it. The session engine takes it from a decoded
+    /// ``/SwitchboardCore/CallNotification``; the lean engine reads it straight off the frame's bytes (`LeanScan`).
     public struct Observation: Sendable, Hashable {
         public enum Kind: Sendable, Hashable {
             case created, invited, participantsChanged, cancelled, acceptConfirmed, answeredElsewhere, ended, synced

@@ -6,7 +6,7 @@ import SwitchboardCore
 
 /// The lean load generator (`loadtest calls --engine lean`): the same plan, call flows, measurements
 /// and report as ``LoadGenerator``, with every user a WebSocket connection on NIO directly and all of
-/// them on one event loop thread (``LeanDriver``), so that the generator costs the machine it shares
+/// them on one event loop thread (`LeanDriver`), so that the generator costs the machine it shares
 /// with the server little (docs/PERFORMANCE.md, "The load generator"). It does not reconnect: a
 /// connection that drops interrupts its pair's call in flight (counted as interrupted) and retires the
 /// pair; the report counts the connections lost. The chaos test, which restarts the server under
@@ -20,6 +20,7 @@ public final class LeanLoadGenerator: Sendable {
     private let warmUpFailures = Mutex(0)
 
     /// - Parameters:
+    ///   - plan: what to run (rate or concurrency, duration, users, URLs); checked before anything starts.
     ///   - notes: told of each step done, one line each ("2000 sessions logged in", "warmed up: one call
     ///     per pair, 0 failed"); the running counts are ``progress()``'s.
     ///   - completedCalls: told of every call the generator saw complete on both sides, as it completes

@@ -8,7 +8,7 @@ import SwitchboardWire
 
 /// Simulated users calling each other through a running server over WebSocket: logs the pairs in, places
 /// calls at the plan's pace for its duration, waits for the calls in flight, and reports. Each user is a
-/// `ClientSession` (``LoadPair``), so the users behave as a fleet of real clients: when the server goes
+/// `ClientSession` (`LoadPair`), so the users behave as a fleet of real clients: when the server goes
 /// away they reconnect with jittered exponential backoff, log in again (or resume their session when
 /// the server still has it) and go on calling; the calls a drop interrupted are counted apart.
 ///
@@ -30,6 +30,7 @@ public final class LoadGenerator: Sendable {
     private let notes: (@Sendable (String) -> Void)?
 
     /// - Parameters:
+    ///   - plan: what to run (rate or concurrency, duration, users, URLs); checked before anything starts.
     ///   - environment: how the users reach the server, on which clock and executor (by default: each
     ///     user a WebSocket transport of its own to the plan's URLs, starting from the one the plan puts
     ///     it on and going round them when it reconnects, on the system clock); tests pass a

@@ -51,7 +51,7 @@ public struct LoadPlan: Sendable {
     public var loginTimeout: Duration = .seconds(15)
     /// A user whose link drops reconnects after this long (the first attempt goes at once), doubling
     /// after each failed attempt up to ``reconnectMaxDelay``, each delay shortened by up to
-    /// ``reconnectJitter`` of itself at random (``ClientTiming/reconnectJitter``).
+    /// ``reconnectJitter`` of itself at random (``/SwitchboardClient/ClientTiming/reconnectJitter``).
     public var reconnectInitialDelay: Duration = .milliseconds(250)
     public var reconnectMaxDelay: Duration = .seconds(2)
     public var reconnectJitter = 0.5

@@ -143,7 +143,7 @@ public struct LoadReport: Sendable {
     /// `established`, `failed` (by cause), `refused` (overloaded), `interrupted`, `reconnects`, `relogins`, `resumes`,
     /// `linksReopened`, `failedConnectionAttempts`, `reconnectRefusals` (by code), `leftoversHungUp`, `notPlaced`,
     /// `warmUpFailures`, `connectionsLost`, `unreadableFrames`, `elapsedSeconds`, `app`, `urls`, and `calls`
-    /// (``PlacedCall/jsonObject``) when listed. `Schemas/loadtest/report.schema.json` describes it.
+    /// (`PlacedCall.jsonObject`) when listed. `Schemas/loadtest/report.schema.json` describes it.
     public var json: String {
         var object: [String: Any] = [
             "placed": startedCount, "completed": completedCount, "established": established,

@@ -74,8 +74,8 @@ extension Publisher {
     /// Combine `Publisher.sink(receiveCompletion:receiveValue:)`: subscribes with unlimited demand.
     ///
     /// Values are delivered where the chain delivers them: synchronously on the publishing thread for
-    /// a ``StatePublisher`` or ``PassthroughSubject`` (see ``StatePublisher/update(_:)``), on the queue of
-    /// the last `receive(on:)` otherwise. A ``StatePublisher`` chain hears the current value before `sink`
+    /// a `StatePublisher` or ``PassthroughSubject`` (see `StatePublisher/update(_:)`), on the queue of
+    /// the last `receive(on:)` otherwise. A `StatePublisher` chain hears the current value before `sink`
     /// returns (when no other thread is delivering at that moment). After the completion the subscription
     /// ends and both closures are released. Keep the returned ``AnyCancellable``: releasing it cancels.
     public func sink(

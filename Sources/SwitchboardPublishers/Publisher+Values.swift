@@ -5,7 +5,7 @@ extension Publisher where Failure == Never, Output: Sendable {
     /// Mirrors Combine's `Publisher.values` (an `AsyncPublisher` there): every value as an `AsyncStream`.
     ///
     /// The stream subscribes when it is created and buffers without limit, so no value is lost between
-    /// iterations (a ``StatePublisher`` stream starts with the current state). It ends when the publisher
+    /// iterations (a `StatePublisher` stream starts with the current state). It ends when the publisher
     /// completes. The subscription is cancelled when the stream terminates: the iterating task is
     /// cancelled, the loop exits (`break`), or the stream is released unused.
     public var values: AsyncStream<Output> {

@@ -11,16 +11,15 @@ import SwitchboardWire
 /// Durability is against a process crash (`kill -9`), as DECISIONS.md says: WAL journal with
 /// `synchronous=NORMAL`; every write is committed before it returns, and the service answers a request
 /// only after its writes returned. The store is the service's record, live-call and profile store at
-/// once and a ``TransactionalStore``: a step of the service (a request, a batch of frames, the timers due)
-/// commits everything it wrote in one transaction (docs/SERVER.md, "Durability"). Calls and records are
-/// stored as the wire codec's JSON (live calls with their internals), so the schema holds only what
-/// queries need as columns. The schema is versioned with GRDB migrations (``migrator``): add a
-/// migration, never edit one that shipped.
+/// once and a ``/SwitchboardService/TransactionalStore``: a step of the service (a request, a batch of frames, the
+/// timers due) commits everything it wrote in one transaction (docs/SERVER.md, "Durability"). Calls and records are
+/// stored as the wire codec's JSON (live calls with their internals), so the schema holds only what queries need as
+/// columns. The schema is versioned with GRDB migrations (`migrator`): add a migration, never edit one that shipped.
 ///
 /// The service writes through one connection (a `DatabaseQueue`); reads are rare (record pages) and share
-/// it. A second connection on a thread of its own checkpoints the WAL (``SQLiteCheckpointer``), so no commit
+/// it. A second connection on a thread of its own checkpoints the WAL (`SQLiteCheckpointer`), so no commit
 /// waits for a checkpoint's copies and syncs. One server per file: a lock of the store's own
-/// (``StoreFileLock``) refuses a second server at start.
+/// (`StoreFileLock`) refuses a second server at start.
 public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
     let database: DatabaseQueue
     private let checkpointer: SQLiteCheckpointer
@@ -204,7 +203,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
     }
 
     /// Deletes every record written before `cutoff` (retention): a range of the table's key
-    /// (``Statements/recordKeyShift``). Returns how many went.
+    /// (`Statements/recordKeyShift`). Returns how many went.
     @discardableResult
     public func deleteRecords(olderThan cutoff: Timestamp) throws -> Int {
         try database.write { db in

@@ -5,17 +5,21 @@ extension ServerConfigFile {
     /// The per-user and per-app quotas of the file's `limits` (docs/SERVER.md, "Limits against abuse"):
     /// each one absent keeps the service's default.
     public struct Quotas: Sendable, Equatable {
-        /// ``ServiceConfiguration/offlineMessageLimit``, ``ServiceConfiguration/offlineMessageBytesPerRecipient``.
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageLimit``,
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageBytesPerRecipient``.
         public var offlineMessageLimitPerRecipient: Int?
         public var offlineMessageBytesPerRecipient: Int?
-        /// ``ServiceConfiguration/offlineMessageLimitPerSender``, ``ServiceConfiguration/offlineMessageBytesPerSender``.
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageLimitPerSender``,
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageBytesPerSender``.
         public var offlineMessageLimitPerSender: Int?
         public var offlineMessageBytesPerSender: Int?
-        /// ``ServiceConfiguration/offlineMessageLimitPerApp``, ``ServiceConfiguration/offlineMessageBytesPerApp``.
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageLimitPerApp``,
+        /// ``/SwitchboardService/ServiceConfiguration/offlineMessageBytesPerApp``.
         public var offlineMessageLimitPerApp: Int?
         public var offlineMessageBytesPerApp: Int?
-        /// ``AttributeConfiguration/channelsPerUser``, ``AttributeConfiguration/channelBytesPerUser``,
-        /// ``AttributeConfiguration/channelBytesPerApp``.
+        /// ``/SwitchboardService/AttributeConfiguration/channelsPerUser``,
+        /// ``/SwitchboardService/AttributeConfiguration/channelBytesPerUser``,
+        /// ``/SwitchboardService/AttributeConfiguration/channelBytesPerApp``.
         public var channelAttributeChannelsPerUser: Int?
         public var channelAttributeBytesPerUser: Int?
         public var channelAttributeBytesPerApp: Int?

@@ -27,13 +27,14 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var apps: [AppConfiguration]
     public var maxSessionsPerUser: Int?
     public var maxActiveCallsPerUser: Int?
-    /// The most invitations ringing at one user at once (``ServiceConfiguration/maxPendingInvitationsPerUser``).
+    /// The most invitations ringing at one user at once
+    /// (``/SwitchboardService/ServiceConfiguration/maxPendingInvitationsPerUser``).
     public var maxPendingInvitationsPerUser: Int?
     public var maxMessageBytes: Int?
     /// Records older than this many days are deleted (kept forever when absent).
     public var recordRetentionDays: Int?
     /// No invitation rings longer than this many seconds, in apps that set no cap of their own (120 when
-    /// absent: ``AppCallRules/serverDefaultMaxRingTimeout``).
+    /// absent: ``/SwitchboardService/AppCallRules/serverDefaultMaxRingTimeout``).
     public var maxRingSeconds: Int?
     /// The offline message and channel attribute quotas the file sets.
     public var quotas = Quotas()
@@ -42,7 +43,8 @@ public struct ServerConfigFile: Sendable, Equatable {
     public var overload: OverloadConfiguration?
 
     /// Seconds past its token's expiry that an unrenewed session lives on before the service ends it
-    /// (``ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most ``maxTokenExpiryGraceSeconds``).
+    /// (``/SwitchboardService/ServiceConfiguration/tokenExpiryGrace``; 0 when absent, at most
+    /// ``maxTokenExpiryGraceSeconds``).
     public var tokenExpiryGraceSeconds: Int?
 
     /// The cluster this server is a node of (docs/SERVER.md, "Cluster"): `"cluster": {"url":

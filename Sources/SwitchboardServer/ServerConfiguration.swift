@@ -4,7 +4,7 @@ import SwitchboardService
 public struct ServerConfiguration: Sendable {
     /// The address to bind: loopback by default, so a new user's server is not reachable from outside.
     public var host: String
-    /// The port; 0 picks a free one (tests), reported by ``SignalingServer/run(onListening:)``.
+    /// The port; 0 picks a free one (tests), reported by ``SignalingServer/run(gracefulShutdownSignals:onListening:)``.
     public var port: Int
     /// The largest WebSocket message a client may send, in bytes; a larger one closes the connection
     /// with the WebSocket "message too big" code.
@@ -21,7 +21,7 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int
     /// TCP connections the server holds at once, in any state (docs/SECURITY.md, "Connections"): at
     /// this many, a new one sheds the oldest that is not a welcomed session, or is closed. Nil: the
-    /// process's descriptor limit less a reserve (``DescriptorLimit/connectionBudget()``).
+    /// process's descriptor limit less a reserve (``DescriptorLimit/connectionBudget(limit:)``).
     public var connectionCapacity: Int?
     /// A write to a client that has not completed in this long (a client that stopped reading) drops
     /// the connection; so does a close handshake not over in this long. Centrifugo's write timeout is 1 s.

@@ -14,10 +14,10 @@ import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
-/// The network server: a ``SignalingService`` behind a WebSocket endpoint (`/v1/signal`, one wire frame
-/// per text message), with `GET /healthz` and `GET /metrics` (Prometheus text) over HTTP, on Hummingbird.
-/// The service's timers run alongside as a service of the same lifecycle; SIGTERM and SIGINT shut the
-/// whole server down gracefully.
+/// The network server: a ``/SwitchboardService/SignalingService`` behind a WebSocket endpoint (`/v1/signal`, one wire
+/// frame per text message), with `GET /healthz` and `GET /metrics` (Prometheus text) over HTTP, on Hummingbird. The
+/// service's timers run alongside as a service of the same lifecycle; SIGTERM and SIGINT shut the whole server down
+/// gracefully.
 public final class SignalingServer: Sendable {
     public let configuration: ServerConfiguration
     public let service: SignalingService

@@ -5,8 +5,8 @@ import SwitchboardUserSig
 import SwitchboardWire
 
 /// Checks the logins of the Tencent surface (``surface``, `"tencent"`) as Tencent's servers do: the
-/// token must be a UserSig (TLSSigAPIv2, see ``UserSig``) for the user and for the `sdkAppID` the
-/// client logged in with, signed with the app's ``AppConfiguration/secret`` and not expired. Every
+/// token must be a UserSig (TLSSigAPIv2, see ``/SwitchboardUserSig/UserSig``) for the user and for the `sdkAppID` the
+/// client logged in with, signed with the app's ``/SwitchboardService/AppConfiguration/secret`` and not expired. Every
 /// other login (and any JWT, a Switchboard token, on any surface) goes to `fallback`, as do all logins
 /// in development mode (no app configured), where
 /// no secret exists to check a UserSig against.
@@ -19,11 +19,12 @@ import SwitchboardWire
 /// ```
 ///
 /// The grant expires at the UserSig's `TLS.time + TLS.expire`. A UserSig is refused with
-/// ``ServiceErrorCode/tokenExpired`` when it has expired, and with ``ServiceErrorCode/invalidToken``
-/// for everything else: no token, not a UserSig, a UserSig for another user or app, a PrivateMapKey,
-/// or a signature that does not match (forged, altered, or made with another key).
+/// ``/SwitchboardWire/ServiceErrorCode/tokenExpired`` when it has expired, and with
+/// ``/SwitchboardWire/ServiceErrorCode/invalidToken`` for everything else: no token, not a UserSig, a UserSig for
+/// another user or app, a PrivateMapKey, or a signature that does not match (forged, altered, or made with another
+/// key).
 public struct UserSigTokenVerifier: TokenVerifier {
-    /// The ``Hello/surface`` whose logins carry a UserSig.
+    /// The ``/SwitchboardWire/Hello/surface`` whose logins carry a UserSig.
     public static let surface = TencentCallRules.surface
 
     /// Verifies the logins of every other surface, and every login in development mode.
@@ -31,7 +32,7 @@ public struct UserSigTokenVerifier: TokenVerifier {
 
     /// - Parameter fallback: the verifier for logins that are not the Tencent surface's (the
     ///   Switchboard JWT verifier of the other surfaces, for instance) and for development mode. It
-    ///   has no default: a ``DevelopmentTokenVerifier`` would accept any token on those surfaces.
+    ///   has no default: a ``/SwitchboardService/DevelopmentTokenVerifier`` would accept any token on those surfaces.
     public init(fallback: any TokenVerifier) {
         self.fallback = fallback
     }
@@ -40,13 +41,17 @@ public struct UserSigTokenVerifier: TokenVerifier {
     /// otherwise asks ``fallback``.
     ///
     /// - Parameters:
+    ///   - token: the UserSig the client logged in with.
+    ///   - user: the user the client logs in as; the UserSig's `TLS.identifier` must be this user.
+    ///   - app: the app the client logs in to; nil in development mode.
     ///   - vendorApp: the `sdkAppID` the client logged in with, in decimal; the UserSig's
     ///     `TLS.sdkappid` must be this number.
+    ///   - surface: the ``/SwitchboardWire/Hello/surface`` the client logs in through.
     ///   - now: checked against the UserSig's expiry in whole Unix seconds, as TLSSigAPIv2 does.
     /// - Returns: a grant expiring at `TLS.time + TLS.expire` (nil, never, when that instant is
-    ///   beyond what a ``Timestamp`` holds).
-    /// - Throws: ``ServiceErrorCode/tokenExpired`` for an expired UserSig,
-    ///   ``ServiceErrorCode/invalidToken`` for any other refusal; the message names the reason.
+    ///   beyond what a ``/SwitchboardCore/Timestamp`` holds).
+    /// - Throws: ``/SwitchboardWire/ServiceErrorCode/tokenExpired`` for an expired UserSig,
+    ///   ``/SwitchboardWire/ServiceErrorCode/invalidToken`` for any other refusal; the message names the reason.
     public func verify(
         token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
     ) throws(SignalingError) -> TokenGrant {

@@ -10,7 +10,7 @@ import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
-/// Posts ``BackendEvent``s to the apps' webhooks: the call lifecycle to `eventWebhook`, offline
+/// Posts ``/SwitchboardService/BackendEvent``s to the apps' webhooks: the call lifecycle to `eventWebhook`, offline
 /// invitations to `pushWebhook`. The service hands events over under its lock (``deliver(_:)`` only
 /// queues); the dispatcher's run loop posts them in order, retrying a failed post (non-2xx or no answer)
 /// with exponential backoff, then gives up on that event, loudly.

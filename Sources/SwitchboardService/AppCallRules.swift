@@ -43,7 +43,8 @@ public struct AppCallRules: Hashable, Sendable {
     }
 
     /// The policy of a call placed through `profile` with `parameters`: the vendor's rules, then this
-    /// app's caps. Throws ``CallError/Code/invalidArgument`` for a parameter outside the vendor's bounds.
+    /// app's caps. Throws ``/SwitchboardCore/CallError/Code/invalidArgument`` for a parameter outside the vendor's
+    /// bounds.
     public func policy(_ profile: CallProfile, _ parameters: CallParameters) throws(CallError) -> CallPolicy {
         var policy = try profile.policy(for: parameters)
         policy.ringTimeout = min(policy.ringTimeout, maxRingTimeout)

@@ -1,7 +1,7 @@
 import SwitchboardWire
 
 /// The service's bounds on attributes and member counts (docs/CALL-MODEL.md, "Attributes"). Generous by
-/// default: a surface names its SDK's stricter limits in each request (``AttributeLimits``), and the
+/// default: a surface names its SDK's stricter limits in each request (``/SwitchboardWire/AttributeLimits``), and the
 /// service applies the stricter of the two.
 public struct AttributeConfiguration: Sendable, Hashable {
     /// A user's attributes.

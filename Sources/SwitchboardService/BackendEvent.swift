@@ -3,7 +3,7 @@ import SwitchboardCore
 /// What the service tells an app's own backend, outside the wire protocol: the call lifecycle (the
 /// server posts it to the app's webhook) and invitations kept for users with no device online (the
 /// server posts them to the app's push hook with the surface's push fields, which travel in
-/// ``Call/attachments``).
+/// ``/SwitchboardCore/Call/attachments``).
 public enum BackendEvent: Sendable, Equatable {
     case callCreated(app: AppID, call: Call)
     /// A participant answered (accepted or joined).

@@ -40,7 +40,7 @@ public struct RecordCursor: Hashable, Sendable {
         "r1." + hex(Array("\(recordedAt.millisecondsSince1970):\(callID.rawValue)".utf8))
     }
 
-    /// Decodes a cursor a client sent back, or throws ``ServiceErrorCode/invalidCursor``.
+    /// Decodes a cursor a client sent back, or throws ``/SwitchboardWire/ServiceErrorCode/invalidCursor``.
     public init(encoded: String) throws(SignalingError) {
         let invalid = SignalingError(.invalidCursor, "\(String(reflecting: encoded)) is not a cursor this service issued")
         guard encoded.hasPrefix("r1."), let bytes = unhex(encoded.dropFirst(3)) else { throw invalid }

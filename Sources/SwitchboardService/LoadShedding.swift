@@ -2,10 +2,10 @@ import NIOConcurrencyHelpers
 import SwitchboardWire
 
 /// Load shedding of new calls (docs/SERVER.md, "Overload"): while the server cannot keep up, a share of
-/// the `call.invite` requests is refused at once with ``ServiceErrorCode/overloaded``, changing nothing,
-/// so that the calls already going (whose accepts, ends and acknowledgements are never shed) complete in
-/// time, instead of every call queueing behind the others until it times out. A SIP proxy answers a new
-/// INVITE 503 the same way.
+/// the `call.invite` requests is refused at once with ``/SwitchboardWire/ServiceErrorCode/overloaded``, changing
+/// nothing, so that the calls already going (whose accepts, ends and acknowledgements are never shed) complete in time,
+/// instead of every call queueing behind the others until it times out. A SIP proxy answers a new INVITE 503 the same
+/// way.
 ///
 /// The network server's overload probe sets the share from what it measures; the service asks before
 /// it starts a call. A share of 0, the default, refuses nothing; 1 refuses every new call. Refusals are

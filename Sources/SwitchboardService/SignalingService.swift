@@ -34,6 +34,7 @@ public final class SignalingService: Sendable {
     ///   - cluster: on a cluster node, the routes to the nodes hosting other apps. The service then hosts
     ///     no app until ``host(_:)`` says so, and reads nothing back at start (docs/ARCHITECTURE.md, "One
     ///     node or many").
+    ///   - logger: where the service logs what it refuses, drops or retries.
     public init(
         configuration: ServiceConfiguration = .development,
         clock: ServiceClock = .system(),
@@ -92,7 +93,7 @@ public final class SignalingService: Sendable {
         }
     }
 
-    /// Handles a frame the transport could not decode (see ``SwitchboardWire/WireCodec``). Pass the
+    /// Handles a frame the transport could not decode (see ``/SwitchboardWire/WireCodec``). Pass the
     /// request id when it could be read, so the error reaches the request.
     public func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID) {
         core.withLock { $0.receiveInvalid(error, requestID: requestID, from: connection, at: $0.now(on: clock)) }

@@ -16,13 +16,13 @@ public struct TokenGrant: Hashable, Sendable {
 /// their own.
 public protocol TokenVerifier: Sendable {
     /// Verifies `token` for `user` of `app` (nil in development mode) at `now`, or throws
-    /// ``ServiceErrorCode/invalidToken`` / ``ServiceErrorCode/tokenExpired``.
+    /// ``/SwitchboardWire/ServiceErrorCode/invalidToken`` / ``/SwitchboardWire/ServiceErrorCode/tokenExpired``.
     ///
-    /// `vendorApp` is the vendor app id the client logged in with (``Hello/app``: an Agora `appId`,
+    /// `vendorApp` is the vendor app id the client logged in with (``/SwitchboardWire/Hello/app``: an Agora `appId`,
     /// a ZIM `appID`, a Tencent `sdkAppID` such as `"1400000001"`), one of `app`'s
     /// ``AppConfiguration/vendorIDs``; vendor tokens that name their app (a UserSig's
-    /// `TLS.sdkappid`) are checked against it. `surface` is the surface that logs in (``Hello/surface``:
-    /// `"agora"`, `"zim"`, `"tencent"`...), nil when the client does not say.
+    /// `TLS.sdkappid`) are checked against it. `surface` is the surface that logs in
+    /// (``/SwitchboardWire/Hello/surface``: `"agora"`, `"zim"`, `"tencent"`...), nil when the client does not say.
     func verify(
         token: String?, user: UserID, app: AppConfiguration?, vendorApp: String, surface: String?, at now: Timestamp
     ) throws(SignalingError) -> TokenGrant

@@ -141,7 +141,10 @@ public enum CallNotificationKindName: Hashable, Sendable {
     }
 }
 
+/// Why a ``TestClient`` wait failed.
 public enum TestClientError: Error, CustomStringConvertible {
+    /// No event that matched had arrived by the time the world was idle; `received` is what had arrived
+    /// and was not consumed yet.
     case noMatchingEvent(user: UserID, received: [ClientEvent])
 
     public var description: String {

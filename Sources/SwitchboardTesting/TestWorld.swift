@@ -23,8 +23,8 @@ import SwitchboardWire
 /// ```
 ///
 /// Everything the world should wait for must run in it: clients and surface objects made from
-/// ``client(_:device:app:token:loginPolicy:surface:timing:faults:)``, ``environment(callbackQueue:faults:)``
-/// or ``transport(faults:)``, and tasks of the test made with ``task(_:)``.
+/// ``client(_:device:app:token:loginPolicy:surface:timing:faults:compactEvents:)``,
+/// ``environment(callbackQueue:faults:)`` or ``transport(faults:)``, and tasks of the test made with ``task(_:)``.
 public final class TestWorld: Sendable {
     /// The world's time. Move it with ``advance(by:)``, never directly: the world fires its timers as
     /// it moves time.
@@ -38,7 +38,7 @@ public final class TestWorld: Sendable {
     /// Whether links encode every frame through the JSON wire codec (and write the frame log).
     public let encodesFrames: Bool
     /// Where the world's clients, links and surface objects run their work, and what tells the world
-    /// that all of it is done. Give it to anything made by hand (``ClientEnvironment/executor``).
+    /// that all of it is done. Give it to anything made by hand (``/SwitchboardClient/ClientEnvironment/executor``).
     public var executor: any ClientExecutor { worldExecutor }
     private let worldExecutor: WorldExecutor
 
@@ -49,8 +49,11 @@ public final class TestWorld: Sendable {
     ///   - configuration: the service's configuration (development mode by default).
     ///   - encodesFrames: pass every frame through the JSON codec, as over a network (on by default,
     ///     so every test exercises the codec and feeds the CI schema check).
+    ///   - store: where the service writes call records (in memory by default).
     ///   - verifier: the token verifier (development mode's accepts anything).
     ///   - backendEvents: told what the service tells an app's backend (the server's webhooks).
+    ///   - epoch: the wall-clock time the world starts at (``defaultEpoch``).
+    ///   - logger: the service's logger; nil logs nothing.
     public init(
         configuration: ServiceConfiguration = .development,
         encodesFrames: Bool = true,

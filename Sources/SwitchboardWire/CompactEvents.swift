@@ -4,7 +4,7 @@ import SwitchboardJSON
 /// The service's end of compact call events on one connection (docs/DECISIONS.md, "Compact call
 /// events"): encodes the frames the connection sends, in order. Once a welcome says the connection is
 /// compact, a call event carries the call's fixed facts only when the connection has not carried them
-/// (the call's first event on it, or after the call was dropped from ``KnownCalls``), and otherwise
+/// (the call's first event on it, or after the call was dropped from `KnownCalls`), and otherwise
 /// the call's id, state and times and the participants that changed since the connection last carried
 /// the call. Every other frame is encoded as ``WireCodec/encode(_:)-(ServerFrame)`` does.
 ///

@@ -64,6 +64,7 @@ public enum PresenceState: String, Hashable, Sendable, CaseIterable {
     case offline
 }
 
+/// One user's online state, as `presence.query` answers it and `presence.changed` tells a subscriber.
 public struct PresenceStatus: Hashable, Sendable {
     public var user: UserID
     public var state: PresenceState

@@ -10,7 +10,7 @@ import SwitchboardJSON
 /// A call's *internals* (each participant's deadlines, `isOnline` and `isRecorded`) are the service's
 /// own bookkeeping: they are written only with `includeInternals: true` (storage) and read only then.
 /// Without them, participants decode with no deadlines, `isRecorded == false` and `isOnline == true`
-/// (``Participant``'s defaults). Decoding with `includeInternals: true` tolerates their absence too.
+/// (``/SwitchboardCore/Participant``'s defaults). Decoding with `includeInternals: true` tolerates their absence too.
 ///
 /// Decoders throw ``SignalingError`` with `errorCode` (by default ``ServiceErrorCode/invalidFrame``) and a
 /// message that starts with the JSON-Pointer path of the offending value, relative to the value given.
@@ -22,8 +22,8 @@ public enum ModelCoding {
     }
 
     /// The call as compact JSON text, straight through jansson's tree: the same text as serializing
-    /// ``json(_:includeInternals:)``, without building the ``JSONValue`` (the server stores every live
-    /// call after each transition).
+    /// ``json(_:includeInternals:)-(Call,_)``, without building the ``/SwitchboardJSON/JSONValue`` (the server stores
+    /// every live call after each transition).
     public static func text(_ call: Call, includeInternals: Bool = false) -> String {
         String(decoding: encodedText { write(call, includeInternals: includeInternals, to: &$0) }, as: UTF8.self)
     }
@@ -192,7 +192,7 @@ public enum ModelCoding {
 
     // MARK: Participant state
 
-    /// The names of ``ParticipantState`` on the wire (`state`), in declaration order.
+    /// The names of ``/SwitchboardCore/ParticipantState`` on the wire (`state`), in declaration order.
     public static let participantStateNames = [
         "inviting", "notYetReceived", "received", "accepting", "accepted", "rejected", "cancelled", "timedOut",
         "acceptFailed", "quit",

@@ -129,7 +129,7 @@ public struct InviteRequest: Hashable, Sendable {
     public var mode: CallMode { profile.mode }
 }
 
-/// A participant's action on a call: ``CallCommand`` without the parts only the service may supply.
+/// A participant's action on a call: ``/SwitchboardCore/CallCommand`` without the parts only the service may supply.
 public enum CallAction: Hashable, Sendable {
     case cancel(invitees: [UserID]?, data: String?)
     case accept(data: String?)

@@ -8,7 +8,7 @@ import SwitchboardJSON
 /// ``EventEnvelope`` carries it next to its own sequence and time. The body's jansson tree is built at
 /// first use, on whichever event loop drains first, and once: the lock is held while building, so a
 /// second loop waits instead of building again. Each connection's frame is then a small jansson tree
-/// of its envelope holding a reference to the body's tree (``JanssonSubtree``), which jansson dumps:
+/// of its envelope holding a reference to the body's tree (``/SwitchboardJSON/JanssonSubtree``), which jansson dumps:
 /// byte for byte the text of the whole frame encoded alone.
 public final class SharedEventBody: Sendable {
     /// The event every envelope carrying this body holds.

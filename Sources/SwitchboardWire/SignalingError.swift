@@ -49,7 +49,7 @@ public struct SignalingError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
-/// The service's and client's own error codes (call errors are ``CallError/Code``).
+/// The service's and client's own error codes (call errors are ``/SwitchboardCore/CallError/Code``).
 public enum ServiceErrorCode: String, Hashable, Sendable, CaseIterable {
     /// The frame is not valid JSON or not a valid frame.
     case invalidFrame = "invalid_frame"

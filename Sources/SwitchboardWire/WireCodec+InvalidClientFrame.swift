@@ -18,7 +18,7 @@ public struct InvalidClientFrame: Error, Hashable, Sendable {
 extension WireCodec {
     /// Decodes a client frame as ``decodeClientFrame(_:limits:)-([UInt8],_)`` does, in one parse that
     /// also serves to find the request id when the frame does not decode: what a server needs for each
-    /// message, without going through ``parse(_:limits:)-([UInt8],_)`` and a ``JSONValue``.
+    /// message, without going through ``parse(_:limits:)-([UInt8],_)`` and a ``/SwitchboardJSON/JSONValue``.
     ///
     /// A frame that is JSON in all but a duplicate key or an integer past `Int64` is still refused,
     /// but a second, lenient parse reads its request id, so the request gets its error rather than no

@@ -1,24 +1,24 @@
 import SwitchboardCore
 import SwitchboardJSON
 
-/// Frames to JSON and back. Every wire frame goes through ``SwitchboardJSON`` (jansson): one compact
+/// Frames to JSON and back. Every wire frame goes through ``/SwitchboardJSON`` (jansson): one compact
 /// JSON object per frame, shaped as `Schemas/frames/<t>.schema.json` documents.
 ///
 /// ## Encoding
-/// Builds jansson's tree straight from the frame and has jansson write it out (``JanssonTreeWriter``:
-/// no Codable, no Foundation, no intermediate ``JSONValue``), byte for byte what serializing
-/// ``json(_:)-(ClientFrame)`` with ``JSONSerializer`` gives. Optional values are left out when nil, never
-/// written as `null`; unknown fields are never produced. Encoding does not fail: every value the frame
-/// types can hold has a JSON form (an object key containing U+0000, which jansson cannot store, is
-/// written with U+FFFD in its place). Encoding does not check ``limits``: the receiver does.
+/// Builds jansson's tree straight from the frame and has jansson write it out (``/SwitchboardJSON/JanssonTreeWriter``:
+/// no Codable, no Foundation, no intermediate ``/SwitchboardJSON/JSONValue``), byte for byte what serializing
+/// ``json(_:)-(ClientFrame)`` with ``/SwitchboardJSON/JSONSerializer`` gives. Optional values are left out when nil,
+/// never written as `null`; unknown fields are never produced. Encoding does not fail: every value the frame types can
+/// hold has a JSON form (an object key containing U+0000, which jansson cannot store, is written with U+FFFD in its
+/// place). Encoding does not check ``limits``: the receiver does.
 ///
 /// ## Decoding
-/// Bytes and text are parsed by jansson (``JSONParser``) and the frame is read straight from jansson's
-/// tree (``JSONNode``) without converting it into a ``JSONValue`` first. The decoders that take a
-/// `JSONValue` run the same code over it and give the same frames and errors; a server decodes with
-/// ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)``, which also reads the request id of a bad
-/// frame from the same parse. Errors are ``SignalingError``s whose message starts with the JSON-Pointer
-/// path of the offending value (`/body/invitees/2: expected a string, got an integer`):
+/// Bytes and text are parsed by jansson (``/SwitchboardJSON/JSONParser``) and the frame is read straight from jansson's
+/// tree (``/SwitchboardJSON/JSONNode``) without converting it into a ``/SwitchboardJSON/JSONValue`` first. The decoders
+/// that take a `JSONValue` run the same code over it and give the same frames and errors; a server decodes with
+/// ``decodeClientFrameWithRequestID(_:limits:)-([UInt8],_)``, which also reads the request id of a bad frame from the
+/// same parse. Errors are ``SignalingError``s whose message starts with the JSON-Pointer path of the offending value
+/// (`/body/invitees/2: expected a string, got an integer`):
 /// - ``ServiceErrorCode/frameTooLarge``: more bytes than `limits.maxBytes`.
 /// - ``ServiceErrorCode/invalidFrame``: not JSON (the message carries the parser's line, column and
 ///   byte), nested deeper than `limits.maxDepth`, not an object, a missing or unknown `t`, or a wrong
@@ -40,7 +40,7 @@ public enum WireCodec {
     public static var limits: JSONLimits { .wire }
 
     /// The limits frames from the service are parsed with. Larger: a client trusts its service more,
-    /// and a call notification carries the whole call (bounded by ``CallPolicy/Bounds``, but JSON
+    /// and a call notification carries the whole call (bounded by ``/SwitchboardCore/CallPolicy/Bounds``, but JSON
     /// escaping can grow strings up to six times).
     public static var serverFrameLimits: JSONLimits { JSONLimits(maxBytes: 8 * 1024 * 1024, maxDepth: JSONLimits.wire.maxDepth) }
 

@@ -2,7 +2,8 @@ import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 
-/// ZIM's numbers in one table (docs/DECISIONS.md, "Timers (owner, value)"): tests read them from here.
+/// Switchboard addition, no vendor type: the numbers of ZEGO's ZIM documents (`ZIMCallInviteConfig.timeout`'s
+/// default and bounds, ...) in one table (docs/DECISIONS.md, "Timers (owner, value)"): tests read them from here.
 public enum ZIMLimits {
     /// `ZIMCallInviteConfig.timeout` when 0.
     public static let defaultCallTimeout = UInt32(ZIMCallRules.defaultTimeout)

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Keeps docs/PORTING.md true to the code: every snippet block marked as compiled appears verbatim in the
-/// file it names (where it compiles and PortingSnippetTests.swift runs it), and the coverage summary
-/// counts the coverage tables' rows.
+/// Keeps docs/PORTING.md, and its short form in SwitchboardClient's DocC catalog, true to the code: every
+/// snippet block marked as compiled appears verbatim in the file it names (where it compiles and
+/// PortingSnippetTests.swift runs it), and the coverage summary counts the coverage tables' rows.
 @Suite("Porting guide consistency")
 struct PortingGuideTests {
     /// The repository root, from this file's path (Tests/SwitchboardPortingTests/PortingGuideTests.swift).
@@ -38,17 +38,18 @@ struct PortingGuideTests {
         return blocks
     }
 
-    @Test("every compiled snippet of the guide appears verbatim in the file it names")
-    func snippetsAreVerbatim() throws {
-        let blocks = Self.compiledBlocks(in: try Self.read("docs/PORTING.md"))
-        #expect(blocks.count >= 8, "the guide marks its compiled snippets")
+    @Test("every compiled snippet of the guide and of its DocC article appears verbatim in the file it names",
+          arguments: ["docs/PORTING.md", "Sources/SwitchboardClient/SwitchboardClient.docc/PortingAnApp.md"])
+    func snippetsAreVerbatim(guidePath: String) throws {
+        let blocks = Self.compiledBlocks(in: try Self.read(guidePath))
+        #expect(blocks.count >= 8, "\(guidePath) marks its compiled snippets")
         for block in blocks {
             let wanted = block.lines.map { $0.trimmingCharacters(in: .whitespaces) }
             let file = try Self.read(block.path).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let found = file.indices.contains { start in
                 start + wanted.count <= file.count && Array(file[start..<start + wanted.count]) == wanted
             }
-            #expect(found, "docs/PORTING.md's snippet starting \(wanted.first ?? "") is not in \(block.path)")
+            #expect(found, "\(guidePath)'s snippet starting \(wanted.first ?? "") is not in \(block.path)")
         }
     }
 
