@@ -7,7 +7,7 @@ import SwitchboardWire
 /// and what the service did on its own (a deadline, the admin API, glare). The console's timeline.
 public struct CallTimeline: Sendable {
     public let call: CallID
-    /// Oldest first. A long call keeps its first ``CallTimelines/keptHead`` entries and its latest ones;
+    /// Oldest first. A long call keeps its first 40 entries and its latest ones (200 in all);
     /// ``omitted`` says how many in between were dropped.
     public internal(set) var entries: [TimelineEntry]
     public internal(set) var omitted: Int
@@ -19,7 +19,7 @@ public struct CallTimeline: Sendable {
 public struct TimelineEntry: Sendable {
     public enum What: Sendable {
         /// A request about the call: `invite`, `accept`, `reject`, `cancel`, `join`, `quit`, `end`, ...
-        /// (the ``CallCommand`` names, and `invite` for the call's creation), from `by` on its surface;
+        /// (the `CallAction` names of the wire, and `invite` for the call's creation), from `by` on its surface;
         /// `error` is the code it was refused with, nil when carried out.
         case command(String, by: Endpoint, surface: String?, error: SignalingError.Code?)
         /// An event the service told: its kind and whom, with the participants whose state it reports, as

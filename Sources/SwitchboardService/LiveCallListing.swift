@@ -53,7 +53,15 @@ public struct LiveCallPage: Sendable {
 public enum LiveCallListing {
     public static let maximumLimit = 500
 
+    /// A page of `calls` (the ended ones are skipped).
+    ///
     /// - Parameters:
+    ///   - calls: the app's live calls, in any order.
+    ///   - filter: which calls to count and list.
+    ///   - cursor: the `next` of the previous page; nil for the first.
+    ///   - limit: the most calls in the page, 1 to ``maximumLimit``.
+    ///   - node: the node hosting the app, named in each summary (nil on a single server).
+    ///   - now: the time the page is as of.
     ///   - surface: the surface of a participant, when known.
     public static func page(
         of calls: some Sequence<Call>, filter: LiveCallFilter, cursor: String?, limit: Int, node: String?, at now: Timestamp,

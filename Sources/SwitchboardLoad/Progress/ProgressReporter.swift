@@ -29,6 +29,8 @@ public final class ProgressReporter<C: Clock>: Sendable where C.Duration == Dura
     private let write: @Sendable (String) -> Void
 
     /// - Parameters:
+    ///   - output: whether the text goes to a terminal (one line rewritten in place) or not (plain lines).
+    ///   - clock: when to sample and what time the lines are throttled by (a test's clock in tests).
     ///   - write: where the text goes (standard error by default, so standard output keeps only results).
     ///   - sample: the command's status now; called on the timer's task, so it must be cheap and must not
     ///     block (read a counter, take a lock briefly).
