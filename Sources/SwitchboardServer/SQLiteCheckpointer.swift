@@ -54,6 +54,8 @@ final class SQLiteCheckpointer: Sendable {
         guard policy.background else { return }
         var configuration = Configuration()
         configuration.label = "switchboard.sqlite.checkpoint"
+        // As the writer's (SQLiteStore): a busy file is waited for, not an error.
+        configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             // A checkpoint syncs as its connection's setting says: the same as the writer's.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")

@@ -43,6 +43,10 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
             checkpointer.install(on: db)
         }
         configuration.journalMode = .wal
+        // The file's only other connection is the checkpointer's (StoreFileLock keeps other servers out), and
+        // a connection closing takes the file for its last checkpoint: one opening or writing right then
+        // waits for it, instead of failing with "database is locked" (seen when a store is reopened at once).
+        configuration.busyMode = .timeout(5)
         database = try DatabaseQueue(path: path, configuration: configuration)
         try Self.migrator.migrate(database)
         try checkpointer.start()
