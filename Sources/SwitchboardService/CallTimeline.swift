@@ -80,13 +80,16 @@ struct CallTimelines {
 
     /// Appends to `call`'s timeline, starting one for a call that has none (a new call, or one read back).
     mutating func append(_ entry: TimelineEntry, to call: CallID) {
-        var timeline = timelines.removeValue(forKey: call) ?? CallTimeline(call: call, entries: [], omitted: 0, endedAt: nil)
-        if timeline.entries.count >= Self.maxEntries {
-            timeline.entries.remove(at: Self.keptHead)
+        // In place: one lookup, and the entries are not copied.
+        Self.append(entry, to: &timelines[call, default: CallTimeline(call: call, entries: [], omitted: 0, endedAt: nil)])
+    }
+
+    private static func append(_ entry: TimelineEntry, to timeline: inout CallTimeline) {
+        if timeline.entries.count >= maxEntries {
+            timeline.entries.remove(at: keptHead)
             timeline.omitted += 1
         }
         timeline.entries.append(entry)
-        timelines[call] = timeline
     }
 
     /// Appends only to a timeline that exists (a command about an id the app never had starts none).

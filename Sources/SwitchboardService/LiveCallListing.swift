@@ -1,4 +1,3 @@
-import HeapModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -71,35 +70,26 @@ public enum LiveCallListing {
             throw SignalingError(.invalidRequest, "limit must be 1 to \(maximumLimit), not \(limit)")
         }
         let after = try cursor.map { (text) throws(SignalingError) in try ActiveCallCursor(encoded: text) }
-        // One pass over the calls, under the service's lock: count what matches, and keep the `limit` first
-        // after the cursor in a heap (O(n log limit), never a sort of every live call). The members, with a
-        // session lookup each for their surface, are made for the page's calls only, unless the surface
-        // filter needs them for every call.
+        // One pass over the calls (``PageSelection``). The members, with a session lookup each for their
+        // surface, are made for the page's calls only, unless the surface filter needs them for every call.
         var total = 0
-        var following = 0
-        var first = Heap<PageEntry>()
+        var selection = PageSelection<PageEntry>(limit: limit)
         for call in calls where !call.state.isEnded {
             if let state = filter.state, state != call.state { continue }
             if let user = filter.user, call.participant(user) == nil { continue }
             if let wanted = filter.surface, !call.participants.contains(where: { surface($0) == wanted }) { continue }
             total += 1
             if let after, !after.precedes(call) { continue }
-            following += 1
-            let entry = PageEntry(call: call)
-            if first.count < limit {
-                first.insert(entry)
-            } else if let last = first.max, entry < last {
-                first.replaceMax(with: entry)
-            }
+            selection.offer(PageEntry(call: call))
         }
-        let calls = first.unordered.sorted().map(\.call)
+        let calls = selection.page.map(\.call)
         let page = calls.map { call in
             LiveCallSummary(call: call, members: call.participants.map {
                 LiveCallSummary.Member(user: $0.user, role: $0.role, state: $0.state, surface: surface($0), device: $0.device,
                                        changedAt: $0.changedAt)
             }, node: node)
         }
-        let next = following > limit ? calls.last.map { ActiveCallCursor(after: $0).encoded } : nil
+        let next = selection.hasMore ? calls.last.map { ActiveCallCursor(after: $0).encoded } : nil
         return LiveCallPage(calls: page, total: total, next: next, time: now)
     }
 }

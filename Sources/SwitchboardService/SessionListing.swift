@@ -1,4 +1,3 @@
-import HeapModule
 import SwitchboardCore
 import SwitchboardWire
 
@@ -45,13 +44,11 @@ enum SessionListing {
         }
         let after = try cursor.map { (text) throws(SignalingError) in try SessionCursor(encoded: text) }
         let candidates: [Session] = user.map { realm.sessions(of: $0) } ?? Array(realm.sessions.values)
-        // One pass, as the live-call listing: counts of every match, and the `limit` first after the cursor
-        // kept in a heap, never a sort of every session.
+        // One pass (``PageSelection``): the counts of every match, and the page.
         var total = 0
-        var following = 0
         var bySurface: [String: Int] = [:]
         var byLink: [String: Int] = [:]
-        var first = Heap<SessionEntry>()
+        var selection = PageSelection<SessionEntry>(limit: limit)
         for session in candidates {
             if let surface, session.surface != surface { continue }
             let link: SessionSummary.Link = session.connection == nil ? .detached : session.isUnreachable ? .unreachable : .attached
@@ -60,21 +57,16 @@ enum SessionListing {
             byLink[link.rawValue, default: 0] += 1
             let entry = SessionEntry(session: session, link: link)
             if let after, !((after.user, after.device) < (entry.user, entry.device)) { continue }
-            following += 1
-            if first.count < limit {
-                first.insert(entry)
-            } else if let last = first.max, entry < last {
-                first.replaceMax(with: entry)
-            }
+            selection.offer(entry)
         }
-        let page = first.unordered.sorted().map { entry in
+        let page = selection.page.map { entry in
             let session = entry.session
             return SessionSummary(
                 user: session.user, device: session.device, surface: session.surface, link: entry.link,
                 loggedInAt: session.loggedInAt, lastSeen: session.lastSeen,
                 activeCalls: realm.activeCallsByUser[session.user]?.count ?? 0)
         }
-        let next = following > limit ? page.last.map { SessionCursor(user: $0.user.rawValue, device: $0.device.rawValue).encoded } : nil
+        let next = selection.hasMore ? page.last.map { SessionCursor(user: $0.user.rawValue, device: $0.device.rawValue).encoded } : nil
         return SessionPage(sessions: page, total: total, bySurface: bySurface, byLink: byLink, next: next, time: now)
     }
 }
