@@ -47,10 +47,7 @@ struct AdminAPI: Sendable {
         admin.get("users/:user/records") { request, context in
             respond { () throws(SignalingError) -> JSONValue in
                 let app = try authenticate(request, context)
-                let user = UserID(try pathParameter("user", of: context))
-                guard user.isValid else {
-                    throw SignalingError(.invalidUserID, "user id \(String(reflecting: user.rawValue)) must be 1 to \(UserID.maximumLength) bytes of printable ASCII")
-                }
+                let user = try Self.user(try pathParameter("user", of: context))
                 let query = try recordQuery(request.uri.queryParameters)
                 let page = try service.callRecords(of: user, app: app, query: query)
                 return WireCodec.json(.records(page))
@@ -61,7 +58,19 @@ struct AdminAPI: Sendable {
     /// The app's live calls: the service's own, or on a cluster node that does not host the app, as
     /// PostgreSQL has them.
     func activeCalls(app: AppID) throws(SignalingError) -> [Call] {
-        guard let cluster, !service.hostedApps.contains(app) else { return service.activeCalls(app: app) }
+        guard let cluster = hostedElsewhere(app) else { return service.activeCalls(app: app) }
+        return try storedLiveCalls(app: app, in: cluster)
+    }
+
+    /// The cluster, when this node is one of its nodes and another node hosts `app` (docs/SERVER.md,
+    /// "Cluster"); nil when this node answers for the app from its own service.
+    func hostedElsewhere(_ app: AppID) -> ClusterNode? {
+        guard let cluster, !service.hostedApps.contains(app) else { return nil }
+        return cluster
+    }
+
+    /// The app's live calls as PostgreSQL has them (as of their last transition).
+    func storedLiveCalls(app: AppID, in cluster: ClusterNode) throws(SignalingError) -> [Call] {
         do {
             return try cluster.store.liveCallsOfAnyNode(app: app)
         } catch {
@@ -109,18 +118,29 @@ struct AdminAPI: Sendable {
         return decoded
     }
 
-    /// `cursor` and `limit` (1 to 100, 20 when absent) of a records request; a limit that is not an integer
-    /// is refused like one out of bounds, never read as the default.
+    /// `cursor` and `limit` (1 to 100, 20 when absent) of a records request.
     private func recordQuery(_ parameters: Parameters) throws(SignalingError) -> RecordQuery {
-        var query = RecordQuery()
-        if let text = parameters.get("limit") {
-            guard let limit = Int(text), (1...100).contains(limit) else {
-                throw SignalingError(.invalidRequest, "limit must be an integer from 1 to 100, not \(String(reflecting: text))")
-            }
-            query.limit = limit
+        RecordQuery(cursor: parameters.get("cursor").map { String($0) },
+                    limit: try Self.limit(parameters, default: RecordQuery().limit, maximum: 100))
+    }
+
+    /// `limit`, an integer in 1...maximum, or `default` when absent; anything else is refused like a limit
+    /// out of bounds, never read as the default.
+    static func limit(_ parameters: Parameters, default value: Int, maximum: Int) throws(SignalingError) -> Int {
+        guard let text = parameters.get("limit") else { return value }
+        guard let limit = Int(text), (1...maximum).contains(limit) else {
+            throw SignalingError(.invalidRequest, "limit must be an integer from 1 to \(maximum), not \(String(reflecting: text))")
         }
-        query.cursor = parameters.get("cursor").map { String($0) }
-        return query
+        return limit
+    }
+
+    /// A user id from a path or a query, or `invalid_user_id`.
+    static func user(_ text: some StringProtocol) throws(SignalingError) -> UserID {
+        let user = UserID(String(text))
+        guard user.isValid else {
+            throw SignalingError(.invalidUserID, "user id \(String(reflecting: user.rawValue)) must be 1 to \(UserID.maximumLength) bytes of printable ASCII")
+        }
+        return user
     }
 
     /// The route's answer: 200 and the value, or the error with its status.

@@ -44,7 +44,7 @@ struct ConsoleAPI: Sendable {
                 let app = try admin.authenticate(request, context)
                 let parameters = request.uri.queryParameters
                 let filter = try Self.filter(parameters)
-                let limit = try Self.limit(parameters, default: 100, maximum: LiveCallListing.maximumLimit)
+                let limit = try AdminAPI.limit(parameters, default: 100, maximum: LiveCallListing.maximumLimit)
                 let cursor = parameters.get("cursor").map { String($0) }
                 return Self.json(try liveCalls(app: app, filter: filter, cursor: cursor, limit: limit))
             }
@@ -64,9 +64,9 @@ struct ConsoleAPI: Sendable {
             admin.respond { () throws(SignalingError) -> JSONValue in
                 let app = try admin.authenticate(request, context)
                 let parameters = request.uri.queryParameters
-                let user = try parameters.get("user").map { (text) throws(SignalingError) in try Self.user(text) }
+                let user = try parameters.get("user").map { (text) throws(SignalingError) in try AdminAPI.user(text) }
                 let surface = try parameters.get("surface").map { (text) throws(SignalingError) in try Self.surface(text) }
-                let limit = try Self.limit(parameters, default: 100, maximum: 500)
+                let limit = try AdminAPI.limit(parameters, default: 100, maximum: 500)
                 try hostedHere(app)
                 let page = try admin.service.sessions(app: app, user: user, surface: surface,
                                                       cursor: parameters.get("cursor").map { String($0) }, limit: limit)
@@ -91,9 +91,8 @@ struct ConsoleAPI: Sendable {
     /// The app's live calls: from the service when this node hosts the app, else (another cluster node
     /// hosts it) as PostgreSQL has them, without surfaces.
     private func liveCalls(app: AppID, filter: LiveCallFilter, cursor: String?, limit: Int) throws(SignalingError) -> LiveCallPage {
-        if let cluster = admin.cluster, !admin.service.hostedApps.contains(app) {
-            let calls = try admin.activeCalls(app: app)
-            return try LiveCallListing.page(of: calls, filter: filter, cursor: cursor, limit: limit, node: cluster.host(of: app),
+        if let cluster = admin.hostedElsewhere(app) {
+            return try LiveCallListing.page(of: try admin.storedLiveCalls(app: app, in: cluster), filter: filter, cursor: cursor, limit: limit, node: cluster.host(of: app),
                                             at: admin.service.clock.now()) { _ in nil }
         }
         return try admin.service.liveCalls(app: app, filter: filter, cursor: cursor, limit: limit)
@@ -101,7 +100,7 @@ struct ConsoleAPI: Sendable {
 
     /// Timelines and sessions live in the hosting node's memory: another node says which node that is.
     private func hostedHere(_ app: AppID) throws(SignalingError) {
-        guard let cluster = admin.cluster, !admin.service.hostedApps.contains(app) else { return }
+        guard let cluster = admin.hostedElsewhere(app) else { return }
         let host = cluster.host(of: app).map { "node \($0) hosts it: open that node's console" } ?? "no node hosts it at the moment"
         throw SignalingError(.unknownApp, "this node does not host app \(app); \(host)")
     }
@@ -117,17 +116,9 @@ struct ConsoleAPI: Sendable {
             default: throw SignalingError(.invalidRequest, "state must be ringing or connected, not \(String(reflecting: state))")
             }
         }
-        filter.user = try parameters.get("user").map { (text) throws(SignalingError) in try user(text) }
+        filter.user = try parameters.get("user").map { (text) throws(SignalingError) in try AdminAPI.user(text) }
         filter.surface = try parameters.get("surface").map { (text) throws(SignalingError) in try surface(text) }
         return filter
-    }
-
-    private static func user(_ text: some StringProtocol) throws(SignalingError) -> UserID {
-        let user = UserID(String(text))
-        guard user.isValid else {
-            throw SignalingError(.invalidUserID, "user id \(String(reflecting: String(text))) must be 1 to \(UserID.maximumLength) bytes of printable ASCII")
-        }
-        return user
     }
 
     /// A surface name: what clients say in their hello, 1 to 32 letters, digits, `-` or `_`.
@@ -138,15 +129,6 @@ struct ConsoleAPI: Sendable {
             throw SignalingError(.invalidRequest, "surface must be 1 to 32 letters, digits, - or _, not \(String(reflecting: String(text)))")
         }
         return String(text)
-    }
-
-    /// `limit`, an integer in 1...maximum, or `default` when absent; anything else is refused, never read as the default.
-    private static func limit(_ parameters: Parameters, default value: Int, maximum: Int) throws(SignalingError) -> Int {
-        guard let text = parameters.get("limit") else { return value }
-        guard let limit = Int(text), (1...maximum).contains(limit) else {
-            throw SignalingError(.invalidRequest, "limit must be an integer from 1 to \(maximum), not \(String(reflecting: text))")
-        }
-        return limit
     }
 
     // MARK: - JSON (docs/openapi.yaml: LiveCallPage, CallTimeline, SessionPage)
