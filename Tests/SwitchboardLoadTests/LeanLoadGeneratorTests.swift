@@ -15,21 +15,7 @@ struct LeanLoadGeneratorTests {
     /// Runs `body` with a server (in-memory records, development mode, no shedding: these tests count
     /// calls exactly) and its service.
     func withServer(_ body: (String, SignalingService) async throws -> Void) async throws {
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
-                                       verifier: nil, logger: logger)
-        let server = SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,
-                                               overload: .disabled),
-            service: service, logger: logger)
-        let (ports, found) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        defer { task.cancel() }
-        try await body("ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)", service)
-        task.cancel()
-        _ = await task.result
+        try await LoopbackServer.with(requestsPerSecond: 10_000) { server in try await body(server.signalURL, server.service) }
     }
 
     /// Every call the generator saw complete has the record its kind says in its caller's history.

@@ -52,25 +52,10 @@ struct LiveCallsCommandTests {
 
     /// A server with one configured app (so the admin API asks for its secret), no record store on disk.
     static func withConfiguredServer(_ body: (Int) async throws -> Void) async throws {
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let file = ServerConfigFile(apps: [AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret)])
         let service = SignalingService(configuration: file.serviceConfiguration, clock: .system(), store: InMemoryCallRecordStore(),
-                                       verifier: JWTTokenVerifier(), logger: logger)
-        let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled),
-                                     service: service, logger: logger)
-        let (ports, found) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        do {
-            try await body(port)
-        } catch {
-            task.cancel()
-            _ = await task.result
-            throw error
-        }
-        task.cancel()
-        _ = await task.result
+                                       verifier: JWTTokenVerifier(), logger: LoopbackServer.quiet)
+        try await LoopbackServer.with(service: service) { server in try await body(server.port) }
     }
 
     @Test("options that cannot work are refused before any request, as usage errors (status 64) that say why")

@@ -18,24 +18,13 @@ struct LiveCallsServerTests {
     /// A development-mode server (the admin API needs no credentials, from loopback) and its clients'
     /// sessions, each on the surface it names.
     final class World: Sendable {
-        let server: SignalingServer
-        let port: Int
-        private let task: Task<Void, any Error>
+        let loopback: LoopbackServer
 
-        var signalURL: String { "ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)" }
+        var port: Int { loopback.port }
+        var signalURL: String { loopback.signalURL }
 
         init() async throws {
-            let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-            let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
-                                           verifier: nil, logger: logger)
-            server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled),
-                                     service: service, logger: logger)
-            let (ports, found) = AsyncStream.makeStream(of: Int.self)
-            let server = server
-            task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            self.port = port
+            loopback = try await LoopbackServer()
         }
 
         func session(_ user: UserID, surface: String) async throws -> ClientSession {
@@ -48,8 +37,7 @@ struct LiveCallsServerTests {
         }
 
         func stop() async {
-            task.cancel()
-            _ = await task.result
+            await loopback.stop()
         }
     }
 

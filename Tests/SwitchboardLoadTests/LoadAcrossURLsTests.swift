@@ -15,29 +15,17 @@ import SwitchboardWire
 struct LoadAcrossURLsTests {
     /// A server as in `LeanLoadGeneratorTests`: in-memory records, development mode, no shedding.
     final class Node: Sendable {
-        let service: SignalingService
-        let url: String
-        private let task: Task<Void, any Error>
+        let loopback: LoopbackServer
+
+        var service: SignalingService { loopback.service }
+        var url: String { loopback.signalURL }
 
         init() async throws {
-            let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-            let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
-                                           verifier: nil, logger: logger)
-            let server = SignalingServer(
-                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,
-                                                   overload: .disabled),
-                service: service, logger: logger)
-            let (ports, found) = AsyncStream.makeStream(of: Int.self)
-            task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            self.service = service
-            url = "ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)"
+            loopback = try await LoopbackServer(requestsPerSecond: 10_000)
         }
 
         func stop() async {
-            task.cancel()
-            _ = await task.result
+            await loopback.stop()
         }
     }
 

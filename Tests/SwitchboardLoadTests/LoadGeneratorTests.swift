@@ -13,24 +13,9 @@ struct LoadGeneratorTests {
     /// Runs `body` with a server (in-memory records, development mode, no request rate limit to speak of)
     /// that sheds `shedding` of the new calls (docs/SERVER.md, "Overload"), whatever its load.
     func withServer(shedding: Double = 0, _ body: (String) async throws -> Void) async throws {
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
-                                       verifier: nil, logger: logger)
+        let service = LoopbackServer.developmentService()
         service.loadShedding.shed(shedding)
-        let server = SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,
-                                               // Not measured: the suite's own load on two cores would make the
-                                               // server shed, and these tests count calls exactly.
-                                               overload: .disabled),
-            service: service, logger: logger)
-        let (ports, found) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        defer { task.cancel() }
-        try await body("ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)")
-        task.cancel()
-        _ = await task.result
+        try await LoopbackServer.with(service: service, requestsPerSecond: 10_000) { server in try await body(server.signalURL) }
     }
 
     @Test("an offered rate with the full mix: every call placed completes as its kind says, with latencies")
