@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import Testing
 import SwitchboardClient
@@ -147,6 +148,22 @@ struct ConsoleServerTests {
         try await eventually("the viewer that closed is forgotten") { server.server.consoleFeed.viewerCount == 0 }
         await alice.shutdown()
         await server.stop()
+    }
+
+    @Test("the feed takes at most 64 viewers; one more is refused with rate_limited and changes nothing")
+    func feedViewerCap() throws {
+        let service = SignalingService(logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let feed = ConsoleFeed(service: service, cluster: nil)
+        var streams: [AsyncStream<ByteBuffer>] = []
+        for _ in 0..<ConsoleFeed.maxViewers { streams.append(try feed.subscribe(app: .development)) }
+        #expect(feed.viewerCount == ConsoleFeed.maxViewers)
+        #expect {
+            try feed.subscribe(app: .development)
+        } throws: { error in
+            (error as? SignalingError)?.code == .service(.rateLimited)
+        }
+        #expect(feed.viewerCount == ConsoleFeed.maxViewers)
+        withExtendedLifetime(streams) {}
     }
 
     @Test("development mode opens the console to loopback peers only")
