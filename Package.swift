@@ -351,7 +351,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
-                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig",
+                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "ClusterTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -361,7 +361,8 @@ let package = Package(
             ]
         ),
         // What the cluster's tests share: a database of their own on the test PostgreSQL, scripts/postgres-up,
-        // and nodes as subprocesses (LoopbackCluster).
+        // and nodes as subprocesses (LoopbackCluster); and the store fixtures the SQLite store's tests share
+        // with the PostgreSQL store's.
         .target(
             name: "ClusterTestSupport",
             dependencies: [

@@ -7,7 +7,7 @@ import SwitchboardWire
 /// every write of an app is checked against that lease in its commit (docs/ARCHITECTURE.md, "One node
 /// or many"). Writes for an app the node holds no lease of are refused as fenced, like writes under a
 /// lease another node took over.
-public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallStore, ProfileStore {
+public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallStore, ProfileStore, UserDataStore {
     private let database: PostgresDatabase
     private let node: String
     private let stores = Mutex<[AppID: PostgresRealmStore]>([:])
@@ -92,6 +92,10 @@ public final class ClusterStore: TransactionalStore, CallRecordStore, LiveCallSt
     public func save(_ profile: Profile, app: AppID) throws { try store(of: app).save(profile, app: app) }
     public func profiles() throws -> [(app: AppID, profile: Profile)] { [] }
     public func profiles(app: AppID) throws -> [Profile] { try store(of: app).profiles().map(\.profile) }
+
+    public func write(_ write: StoreWrite) throws { try commit([write]) }
+    public func userData() throws -> [AppID: StoredUserData] { [:] }
+    public func userData(app: AppID) throws -> StoredUserData { try store(of: app).userData(app: app) }
 }
 
 extension StoreFenced: FencedStoreError {

@@ -130,6 +130,98 @@ enum PostgresMigrations {
             $$
             """,
         ]),
+        Migration(version: 2, name: "offline messages and attributes", statements: [
+            // docs/SERVER.md, "What survives a restart": kept with the rest of a step, in the same
+            // switchboard_commit, under the same fence.
+            """
+            CREATE TABLE offline_messages (
+                app text COLLATE "C" NOT NULL,
+                recipient text COLLATE "C" NOT NULL,
+                seq bigint NOT NULL,
+                sender text NOT NULL,
+                sent_at bigint NOT NULL,
+                content text NOT NULL,
+                PRIMARY KEY (app, recipient, seq)
+            )
+            """,
+            "CREATE INDEX offline_messages_by_age ON offline_messages (app, sent_at)",
+            """
+            CREATE TABLE user_attributes (
+                app text COLLATE "C" NOT NULL,
+                user_id text COLLATE "C" NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (app, user_id)
+            )
+            """,
+            """
+            CREATE TABLE channel_attributes (
+                app text COLLATE "C" NOT NULL,
+                channel text COLLATE "C" NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (app, channel)
+            )
+            """,
+            // The commit learns the new writes (the rest of it as version 1 has it).
+            """
+            CREATE OR REPLACE FUNCTION switchboard_commit(p_app text, p_node text, p_epoch bigint, p_writes jsonb)
+            RETURNS boolean LANGUAGE plpgsql AS $$
+            DECLARE
+                w jsonb;
+            BEGIN
+                PERFORM 1 FROM realm_leases
+                    WHERE app = p_app AND node = p_node AND epoch = p_epoch AND expires_at > clock_timestamp()
+                    FOR SHARE;
+                IF NOT FOUND THEN
+                    RETURN false;
+                END IF;
+                FOR w IN SELECT e.value FROM jsonb_array_elements(p_writes) WITH ORDINALITY AS e(value, n) ORDER BY e.n LOOP
+                    CASE w->>'kind'
+                    WHEN 'record' THEN
+                        INSERT INTO records (app, owner, call_id, recorded_at, body)
+                        VALUES (p_app, w->>'owner', w->>'call_id', (w->>'recorded_at')::bigint, w->>'body')
+                        ON CONFLICT (app, owner, call_id)
+                        DO UPDATE SET recorded_at = EXCLUDED.recorded_at, body = EXCLUDED.body;
+                    WHEN 'live_call' THEN
+                        INSERT INTO live_calls (app, call_id, body) VALUES (p_app, w->>'call_id', w->>'body')
+                        ON CONFLICT (app, call_id) DO UPDATE SET body = EXCLUDED.body;
+                    WHEN 'call_ended' THEN
+                        DELETE FROM live_calls WHERE app = p_app AND call_id = w->>'call_id';
+                    WHEN 'profile' THEN
+                        INSERT INTO profiles (app, user_id, body) VALUES (p_app, w->>'user_id', w->>'body')
+                        ON CONFLICT (app, user_id) DO UPDATE SET body = EXCLUDED.body;
+                    WHEN 'offline_message' THEN
+                        INSERT INTO offline_messages (app, recipient, seq, sender, sent_at, content)
+                        VALUES (p_app, w->>'recipient', (w->>'seq')::bigint, w->>'sender', (w->>'sent_at')::bigint,
+                                w->>'content');
+                    WHEN 'offline_removed' THEN
+                        DELETE FROM offline_messages
+                        WHERE app = p_app AND recipient = w->>'recipient'
+                          AND seq IN (SELECT s::bigint FROM jsonb_array_elements_text(w->'seqs') AS s);
+                    WHEN 'offline_expired' THEN
+                        DELETE FROM offline_messages WHERE app = p_app AND sent_at <= (w->>'sent_at')::bigint;
+                    WHEN 'user_attributes' THEN
+                        IF w->>'body' IS NULL THEN
+                            DELETE FROM user_attributes WHERE app = p_app AND user_id = w->>'user_id';
+                        ELSE
+                            INSERT INTO user_attributes (app, user_id, body) VALUES (p_app, w->>'user_id', w->>'body')
+                            ON CONFLICT (app, user_id) DO UPDATE SET body = EXCLUDED.body;
+                        END IF;
+                    WHEN 'channel_attributes' THEN
+                        IF w->>'body' IS NULL THEN
+                            DELETE FROM channel_attributes WHERE app = p_app AND channel = w->>'channel';
+                        ELSE
+                            INSERT INTO channel_attributes (app, channel, body) VALUES (p_app, w->>'channel', w->>'body')
+                            ON CONFLICT (app, channel) DO UPDATE SET body = EXCLUDED.body;
+                        END IF;
+                    ELSE
+                        RAISE EXCEPTION 'switchboard_commit: unknown write kind %', w->>'kind' USING ERRCODE = '22023';
+                    END CASE;
+                END LOOP;
+                RETURN true;
+            END
+            $$
+            """,
+        ]),
     ]
 
     /// Applies every migration `database` lacks, each in its own transaction under the advisory lock.

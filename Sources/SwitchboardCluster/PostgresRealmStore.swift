@@ -12,7 +12,7 @@ import SwitchboardWire
 ///
 /// Its methods block the calling thread until PostgreSQL answers, as the service's lock needs
 /// (docs/DECISIONS.md, "PostgreSQL access").
-public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
+public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, Sendable {
     public let database: PostgresDatabase
     public let app: AppID
     public let lease: RealmLease
@@ -32,8 +32,8 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
     /// (nothing written) for a write of another app.
     public func commit(_ writes: [StoreWrite]) throws {
         guard !writes.isEmpty else { return }
-        for write in writes where Self.app(of: write) != app {
-            throw PostgresStoreError.wrongApp(store: app, asked: Self.app(of: write))
+        for write in writes where write.app != app {
+            throw PostgresStoreError.wrongApp(store: app, asked: write.app)
         }
         let payload = StoredBodies.writes(writes)
         let result = try database.run("""
@@ -119,16 +119,59 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         return profiles
     }
 
+    // MARK: - UserDataStore
+
+    public func write(_ write: StoreWrite) throws {
+        try commit([write])
+    }
+
+    /// Only this store's app has data here.
+    public func userData() throws -> [AppID: StoredUserData] {
+        [app: try userData(app: app)]
+    }
+
+    /// The app's kept messages (by sequence) and attributes.
+    public func userData(app asked: AppID) throws -> StoredUserData {
+        try checkApp(asked)
+        var data = StoredUserData()
+        let messages = try database.run("""
+            SELECT recipient, seq, sender, sent_at, content FROM offline_messages WHERE app = \(app.rawValue) ORDER BY seq
+            """, on: database.reader)
+        for row in messages.rows {
+            let (recipient, sequence, sender, sentAt, content) = try Self.columns(row, (String, Int64, String, Int64, String).self)
+            let message = PeerMessage(from: UserID(rawValue: sender), content: try StoredBodies.content(content),
+                                      sentAt: Timestamp(millisecondsSince1970: sentAt), isOffline: true)
+            data.offlineMessages.append(KeptPeerMessage(recipient: UserID(rawValue: recipient), sequence: sequence, message: message))
+        }
+        let users = try database.run(
+            "SELECT user_id, body FROM user_attributes WHERE app = \(app.rawValue) ORDER BY user_id", on: database.reader)
+        for row in users.rows {
+            let (user, body) = try Self.columns(row, (String, String).self)
+            data.userAttributes[UserID(rawValue: user)] = try StoredBodies.attributes(body)
+        }
+        let channels = try database.run(
+            "SELECT channel, body FROM channel_attributes WHERE app = \(app.rawValue) ORDER BY channel", on: database.reader)
+        for row in channels.rows {
+            let (channel, body) = try Self.columns(row, (String, String).self)
+            data.channelAttributes[channel] = try StoredBodies.channelAttributes(body)
+        }
+        return data
+    }
+
     // MARK: - Pieces
 
     private var fenced: StoreFenced {
         StoreFenced(app: app, node: lease.node, epoch: lease.epoch)
     }
 
-    /// The app `write` is for.
-    private static func app(of write: StoreWrite) -> AppID {
-        switch write {
-        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
+    /// A row's columns as `types`, or ``PostgresStoreError/corrupt(_:)``.
+    private static func columns<each Value: PostgresDecodable>(
+        _ row: PostgresRow, _ types: (repeat each Value).Type
+    ) throws(PostgresStoreError) -> (repeat each Value) {
+        do {
+            return try row.decode((repeat each Value).self)
+        } catch {
+            throw .corrupt("a row does not have the columns asked for: \(error)")
         }
     }
 

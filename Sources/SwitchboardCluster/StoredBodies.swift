@@ -11,8 +11,10 @@ enum StoredBodies {
 
     // MARK: Writes
 
-    /// `p_writes`: an array of `{"kind": "record" | "live_call" | "call_ended" | "profile", ...}`, in order,
-    /// each with its key columns and its body as a JSON string.
+    /// `p_writes`: an array of `{"kind": "record" | "live_call" | "call_ended" | "profile" |
+    /// "offline_message" | "offline_removed" | "offline_expired" | "user_attributes" | "channel_attributes",
+    /// ...}`, in order, each with its key columns and its body as a JSON string (attributes without a body:
+    /// none are left).
     static func writes(_ writes: [StoreWrite]) -> String {
         let writer = JanssonTreeWriter()
         writer.beginArray()
@@ -37,6 +39,34 @@ enum StoredBodies {
                 member("kind", "profile", to: writer)
                 member("user_id", profile.user.rawValue, to: writer)
                 member("body", self.profile(profile), to: writer)
+            case .offlineMessageKept(_, let kept):
+                member("kind", "offline_message", to: writer)
+                member("recipient", kept.recipient.rawValue, to: writer)
+                writer.key("seq")
+                writer.int(kept.sequence)
+                member("sender", kept.message.from.rawValue, to: writer)
+                writer.key("sent_at")
+                writer.int(kept.message.sentAt.millisecondsSince1970)
+                member("content", ModelCoding.text(kept.message.content), to: writer)
+            case .offlineMessagesRemoved(_, let recipient, let sequences):
+                member("kind", "offline_removed", to: writer)
+                member("recipient", recipient.rawValue, to: writer)
+                writer.key("seqs")
+                writer.beginArray()
+                for sequence in sequences { writer.int(sequence) }
+                writer.endArray()
+            case .offlineMessagesExpired(_, let oldest):
+                member("kind", "offline_expired", to: writer)
+                writer.key("sent_at")
+                writer.int(oldest.millisecondsSince1970)
+            case .userAttributes(_, let user, let attributes):
+                member("kind", "user_attributes", to: writer)
+                member("user_id", user.rawValue, to: writer)
+                if !attributes.isEmpty { member("body", ModelCoding.text(attributes), to: writer) }
+            case .channelAttributes(_, let channel, let attributes):
+                member("kind", "channel_attributes", to: writer)
+                member("channel", channel, to: writer)
+                if !attributes.isEmpty { member("body", ModelCoding.text(attributes), to: writer) }
             }
             writer.endObject()
         }
@@ -88,6 +118,38 @@ enum StoredBodies {
             return try ModelCoding.call(json, includeInternals: true)
         } catch {
             throw .corrupt("a live call: \(error)")
+        }
+    }
+
+    // MARK: Offline messages and attributes
+
+    static func content(_ body: String) throws(PostgresStoreError) -> MessageContent {
+        do {
+            return try ModelCoding.content(try parse(body, what: "offline message"))
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw .corrupt("an offline message: \(error)")
+        }
+    }
+
+    static func attributes(_ body: String) throws(PostgresStoreError) -> [Attribute] {
+        do {
+            return try ModelCoding.attributes(try parse(body, what: "user's attributes"))
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw .corrupt("a user's attributes: \(error)")
+        }
+    }
+
+    static func channelAttributes(_ body: String) throws(PostgresStoreError) -> [ChannelAttribute] {
+        do {
+            return try ModelCoding.channelAttributes(try parse(body, what: "channel's attributes"))
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw .corrupt("a channel's attributes: \(error)")
         }
     }
 

@@ -53,5 +53,37 @@ extension SQLiteStore {
         static let saveProfile = """
             INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url, extended_data) VALUES (?, ?, ?, ?, ?)
             """
+
+        // Offline messages and attributes (docs/SERVER.md, "What survives a restart").
+
+        static let keepOfflineMessage = """
+            INSERT INTO offline_messages (app, recipient, seq, sender, sent_at, content) VALUES (?, ?, ?, ?, ?, ?)
+            """
+
+        static let removeOfflineMessage = "DELETE FROM offline_messages WHERE app = ? AND recipient = ? AND seq = ?"
+
+        static let expireOfflineMessages = "DELETE FROM offline_messages WHERE app = ? AND sent_at <= ?"
+
+        static let offlineMessages = """
+            SELECT app, recipient, seq, sender, sent_at, content FROM offline_messages ORDER BY app, seq
+            """
+
+        static let saveUserAttributes = """
+            INSERT INTO user_attributes (app, user, body) VALUES (?, ?, ?)
+            ON CONFLICT (app, user) DO UPDATE SET body = excluded.body
+            """
+
+        static let removeUserAttributes = "DELETE FROM user_attributes WHERE app = ? AND user = ?"
+
+        static let userAttributes = "SELECT app, user, body FROM user_attributes ORDER BY app, user"
+
+        static let saveChannelAttributes = """
+            INSERT INTO channel_attributes (app, channel, body) VALUES (?, ?, ?)
+            ON CONFLICT (app, channel) DO UPDATE SET body = excluded.body
+            """
+
+        static let removeChannelAttributes = "DELETE FROM channel_attributes WHERE app = ? AND channel = ?"
+
+        static let channelAttributes = "SELECT app, channel, body FROM channel_attributes ORDER BY app, channel"
     }
 }

@@ -6,7 +6,8 @@ import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
-/// The server's durable store (SQLite through GRDB): call records, live calls and profiles, in one file.
+/// The server's durable store (SQLite through GRDB): call records, live calls, profiles, and what is kept
+/// for users (offline peer messages, users' and channels' attributes), in one file.
 ///
 /// Durability is against a process crash (`kill -9`), as DECISIONS.md says: WAL journal with
 /// `synchronous=NORMAL`; every write is committed before it returns, and the service answers a request
@@ -20,7 +21,7 @@ import SwitchboardWire
 /// it. A second connection on a thread of its own checkpoints the WAL (`SQLiteCheckpointer`), so no commit
 /// waits for a checkpoint's copies and syncs. One server per file: a lock of the store's own
 /// (`StoreFileLock`) refuses a second server at start.
-public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, Sendable {
+public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, Sendable {
     let database: DatabaseQueue
     private let checkpointer: SQLiteCheckpointer
     private let lock: StoreFileLock
@@ -128,6 +129,33 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
                 CREATE INDEX records_newest_first ON records (app, owner, recorded_at DESC, call_id DESC);
                 """)
         }
+        migrator.registerMigration("v5: offline messages and attributes") { db in
+            // docs/SERVER.md, "What survives a restart". Bodies are the wire's shapes (ModelCoding).
+            try db.execute(sql: """
+                CREATE TABLE offline_messages (
+                    app TEXT NOT NULL,
+                    recipient TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    sender TEXT NOT NULL,
+                    sent_at INTEGER NOT NULL,
+                    content TEXT NOT NULL,
+                    PRIMARY KEY (app, recipient, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX offline_messages_by_age ON offline_messages (app, sent_at);
+                CREATE TABLE user_attributes (
+                    app TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (app, user)
+                ) WITHOUT ROWID;
+                CREATE TABLE channel_attributes (
+                    app TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (app, channel)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 
@@ -167,6 +195,36 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
             try db.cachedStatement(sql: Statements.saveProfile).execute(arguments: [
                 app.rawValue, profile.user.rawValue, profile.nickname, profile.avatarURL, profile.extendedData,
             ])
+        case .offlineMessageKept(let app, let kept):
+            try db.cachedStatement(sql: Statements.keepOfflineMessage).execute(arguments: [
+                app.rawValue, kept.recipient.rawValue, kept.sequence, kept.message.from.rawValue,
+                kept.message.sentAt.millisecondsSince1970, ModelCoding.text(kept.message.content),
+            ])
+        case .offlineMessagesRemoved(let app, let recipient, let sequences):
+            let statement = try db.cachedStatement(sql: Statements.removeOfflineMessage)
+            for sequence in sequences {
+                try statement.execute(arguments: [app.rawValue, recipient.rawValue, sequence])
+            }
+        case .offlineMessagesExpired(let app, let oldest):
+            try db.cachedStatement(sql: Statements.expireOfflineMessages).execute(arguments: [
+                app.rawValue, oldest.millisecondsSince1970,
+            ])
+        case .userAttributes(let app, let user, let attributes):
+            if attributes.isEmpty {
+                try db.cachedStatement(sql: Statements.removeUserAttributes).execute(arguments: [app.rawValue, user.rawValue])
+            } else {
+                try db.cachedStatement(sql: Statements.saveUserAttributes).execute(arguments: [
+                    app.rawValue, user.rawValue, ModelCoding.text(attributes),
+                ])
+            }
+        case .channelAttributes(let app, let channel, let attributes):
+            if attributes.isEmpty {
+                try db.cachedStatement(sql: Statements.removeChannelAttributes).execute(arguments: [app.rawValue, channel])
+            } else {
+                try db.cachedStatement(sql: Statements.saveChannelAttributes).execute(arguments: [
+                    app.rawValue, channel, ModelCoding.text(attributes),
+                ])
+            }
         }
     }
 
@@ -253,6 +311,35 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
                  Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"],
                          extendedData: row["extended_data"]))
             }
+        }
+    }
+
+    // MARK: - UserDataStore
+
+    public func write(_ write: StoreWrite) throws {
+        try commit([write])
+    }
+
+    /// Every app's kept messages (by sequence) and attributes.
+    public func userData() throws -> [AppID: StoredUserData] {
+        try database.read { db in
+            var byApp: [AppID: StoredUserData] = [:]
+            for row in try Row.fetchAll(db, sql: Statements.offlineMessages) {
+                let content = try ModelCoding.content(try Self.parser.parse(row["content"] as String))
+                let message = PeerMessage(from: UserID(rawValue: row["sender"]), content: content,
+                                          sentAt: Timestamp(millisecondsSince1970: row["sent_at"]), isOffline: true)
+                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].offlineMessages.append(
+                    KeptPeerMessage(recipient: UserID(rawValue: row["recipient"]), sequence: row["seq"], message: message))
+            }
+            for row in try Row.fetchAll(db, sql: Statements.userAttributes) {
+                let attributes = try ModelCoding.attributes(try Self.parser.parse(row["body"] as String))
+                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].userAttributes[UserID(rawValue: row["user"])] = attributes
+            }
+            for row in try Row.fetchAll(db, sql: Statements.channelAttributes) {
+                let attributes = try ModelCoding.channelAttributes(try Self.parser.parse(row["body"] as String))
+                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].channelAttributes[row["channel"]] = attributes
+            }
+            return byApp
         }
     }
 

@@ -72,7 +72,7 @@ public final class SignalingServer: Sendable {
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
         let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
                                        verifier: verifier, liveCalls: store, backendEvents: webhooks, profiles: store,
-                                       logger: logger)
+                                       userData: store, logger: logger)
         var companions: [any Service] = [webhooks]
         if let days = file.recordRetentionDays {
             companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))
@@ -100,7 +100,7 @@ public final class SignalingServer: Sendable {
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
         let service = SignalingService(configuration: serviceConfiguration, clock: .system(), store: node.store,
                                        verifier: verifier, liveCalls: node.store, backendEvents: webhooks,
-                                       profiles: node.store, cluster: node, logger: nodeLogger)
+                                       profiles: node.store, userData: node.store, cluster: node, logger: nodeLogger)
         node.attach(service)
         return SignalingServer(configuration: configuration, service: service,
                                companions: [ClusterNodeService(node: node), webhooks], logger: nodeLogger,

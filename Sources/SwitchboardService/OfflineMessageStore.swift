@@ -41,12 +41,21 @@ struct OfflineMessageStore {
         var perApp: Quota
     }
 
-    /// Each offline user's messages, oldest first.
-    private(set) var messages: [UserID: Deque<PeerMessage>] = [:]
+    /// What ``store(_:for:within:)`` kept: the message's sequence, and the sender's older messages to the
+    /// same recipient it replaced (the stores drop those).
+    struct Stored: Hashable {
+        var sequence: Int64
+        var replaced: [Int64]
+    }
+
+    /// Each offline user's messages, oldest first, with their sequences.
+    private(set) var messages: [UserID: Deque<KeptPeerMessage>] = [:]
     private(set) var recipients: [UserID: Usage] = [:]
     private(set) var senders: [UserID: Usage] = [:]
     /// What the whole app holds.
     private(set) var total = Usage()
+    /// The sequence the next kept message gets.
+    private(set) var nextSequence: Int64 = 1
 
     /// What `sender` holds, across every recipient.
     func usage(ofSender sender: UserID) -> Usage { senders[sender] ?? Usage() }
@@ -55,7 +64,7 @@ struct OfflineMessageStore {
     func usage(ofRecipient recipient: UserID) -> Usage { recipients[recipient] ?? Usage() }
 
     /// Keeps `message` for `recipient`, or says which quota it exceeds and changes nothing.
-    mutating func store(_ message: PeerMessage, for recipient: UserID, within quotas: Quotas) -> SignalingError? {
+    mutating func store(_ message: PeerMessage, for recipient: UserID, within quotas: Quotas) -> Result<Stored, SignalingError> {
         let sender = message.from
         var queue = messages[recipient] ?? []
         var recipientUsage = usage(ofRecipient: recipient) + message
@@ -63,41 +72,54 @@ struct OfflineMessageStore {
         var replaced: [Int] = []
         var index = queue.startIndex
         while !recipientUsage.fits(quotas.perRecipient), index < queue.endIndex {
-            if queue[index].from == sender {
+            if queue[index].message.from == sender {
                 replaced.append(index)
-                recipientUsage = recipientUsage - queue[index]
+                recipientUsage = recipientUsage - queue[index].message
             }
             index += 1
         }
         guard recipientUsage.fits(quotas.perRecipient) else {
-            return Self.refusal("\(recipient) has as many offline messages kept as the service allows",
-                                quotas.perRecipient, "per recipient")
+            return .failure(Self.refusal("\(recipient) has as many offline messages kept as the service allows",
+                                         quotas.perRecipient, "per recipient"))
         }
-        let freed = replaced.reduce(Usage()) { $0 + queue[$1] }
+        let freed = replaced.reduce(Usage()) { $0 + queue[$1].message }
         let senderUsage = Usage(count: usage(ofSender: sender).count - freed.count + 1,
                                 bytes: usage(ofSender: sender).bytes - freed.bytes + message.content.byteCount)
         guard senderUsage.fits(quotas.perSender) else {
-            return Self.refusal("you already keep \(Self.describe(usage(ofSender: sender))) for offline users",
-                                quotas.perSender, "per sender")
+            return .failure(Self.refusal("you already keep \(Self.describe(usage(ofSender: sender))) for offline users",
+                                         quotas.perSender, "per sender"))
         }
         let appUsage = Usage(count: total.count - freed.count + 1, bytes: total.bytes - freed.bytes + message.content.byteCount)
         guard appUsage.fits(quotas.perApp) else {
-            return Self.refusal("the app keeps as many offline messages as the service allows", quotas.perApp, "per app")
+            return .failure(Self.refusal("the app keeps as many offline messages as the service allows", quotas.perApp, "per app"))
         }
+        let replacedSequences = replaced.map { queue[$0].sequence }
         for index in replaced.reversed() { queue.remove(at: index) }
-        queue.append(message)
+        let sequence = nextSequence
+        nextSequence += 1
+        queue.append(KeptPeerMessage(recipient: recipient, sequence: sequence, message: message))
         messages[recipient] = queue
         recipients[recipient] = recipientUsage
         senders[sender] = senderUsage
         total = appUsage
-        return nil
+        return .success(Stored(sequence: sequence, replaced: replacedSequences))
+    }
+
+    /// Takes back a message a store kept (after a restart or a takeover), in sequence order, without the
+    /// quotas: it was within them when kept, and must not be lost because a quota is smaller now.
+    mutating func restore(_ kept: KeptPeerMessage) {
+        messages[kept.recipient, default: []].append(kept)
+        recipients[kept.recipient] = usage(ofRecipient: kept.recipient) + kept.message
+        senders[kept.message.from] = usage(ofSender: kept.message.from) + kept.message
+        total = total + kept.message
+        nextSequence = max(nextSequence, kept.sequence + 1)
     }
 
     /// Hands over everything kept for `recipient` (at login), oldest first, and forgets it.
-    mutating func take(for recipient: UserID) -> Deque<PeerMessage> {
+    mutating func take(for recipient: UserID) -> Deque<KeptPeerMessage> {
         guard let kept = messages.removeValue(forKey: recipient) else { return [] }
         recipients[recipient] = nil
-        for message in kept { release(message) }
+        for entry in kept { release(entry.message) }
         return kept
     }
 
@@ -105,12 +127,12 @@ struct OfflineMessageStore {
     mutating func dropMessages(sentAtOrBefore oldest: Timestamp) -> Timestamp? {
         var oldestLeft: Timestamp?
         for (recipient, var queue) in messages {
-            while let first = queue.first, first.sentAt <= oldest {
+            while let first = queue.first?.message, first.sentAt <= oldest {
                 queue.removeFirst()
                 recipients[recipient] = usage(ofRecipient: recipient) - first
                 release(first)
             }
-            if let first = queue.first {
+            if let first = queue.first?.message {
                 messages[recipient] = queue
                 oldestLeft = min(oldestLeft ?? first.sentAt, first.sentAt)
             } else {

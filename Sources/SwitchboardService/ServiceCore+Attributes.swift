@@ -18,8 +18,19 @@ extension ServiceCore {
         if let violation = configuration.attributes.user.tightened(by: limits).violation(of: result) {
             return .failure(SignalingError(.attributesTooLarge, violation))
         }
+        let sorted = result.sorted { $0.key < $1.key }
+        if realm.userAttributes[session.user] ?? [:] != attributes {
+            write(.userAttributes(realm.app, session.user, sorted))
+        }
         realm.userAttributes[session.user] = attributes.isEmpty ? nil : attributes
-        return .success(.attributes(result.sorted { $0.key < $1.key }))
+        return .success(.attributes(sorted))
+    }
+
+    /// The user has no session left (or did not come back after a restart): their attributes go, from
+    /// the stores too.
+    func dropUserAttributes(of user: UserID, in realm: Realm) {
+        guard realm.userAttributes.removeValue(forKey: user) != nil else { return }
+        write(.userAttributes(realm.app, user, []))
     }
 
     /// `attributes.user.get`: a user's attributes, all or those with `keys`.
@@ -62,13 +73,16 @@ extension ServiceCore {
         }
         realm.channelAttributeUsage.update(channel: channel, from: old.values, to: attributes.values)
         realm.channelAttributes[channel] = attributes.isEmpty ? nil : attributes
+        let result = attributes.values.sorted { $0.key < $1.key }
+        if old != attributes {
+            write(.channelAttributes(realm.app, channel: channel, result))
+        }
         if attributes.isEmpty {
             realm.channelAttributesExpiry[channel] = nil
         } else if realm.channels[channel] == nil, realm.channelAttributesExpiry[channel] == nil {
             // Set on a channel nobody is in: they last as long as they would after its last member left.
             channelEmptied(channel, in: realm, at: now)
         }
-        let result = attributes.values.sorted { $0.key < $1.key }
         if notify {
             let members = memberSessions(of: channel, in: realm, excluding: nil)
             followUps.then { [self] in
@@ -104,6 +118,7 @@ extension ServiceCore {
         realm.channelAttributesExpiry[channel] = nil
         if let dropped = realm.channelAttributes.removeValue(forKey: channel) {
             realm.channelAttributeUsage.update(channel: channel, from: dropped.values, to: [])
+            write(.channelAttributes(realm.app, channel: channel, []))
         }
     }
 

@@ -41,20 +41,31 @@ extension ServiceCore {
         }
         guard request.storeIfOffline else { return .success(.message(.peerOffline)) }
         let message = PeerMessage(from: session.user, content: request.content, sentAt: now, isOffline: true)
-        if let refusal = realm.offlineMessages.store(message, for: request.to, within: configuration.offlineMessageQuotas) {
-            return .failure(refusal)
+        let stored: OfflineMessageStore.Stored
+        switch realm.offlineMessages.store(message, for: request.to, within: configuration.offlineMessageQuotas) {
+        case .success(let kept): stored = kept
+        case .failure(let refusal): return .failure(refusal)
         }
+        // Kept durably before the sender hears "stored" (docs/SERVER.md, "What survives a restart").
+        if !stored.replaced.isEmpty {
+            write(.offlineMessagesRemoved(realm.app, recipient: request.to, sequences: stored.replaced))
+        }
+        write(.offlineMessageKept(realm.app, KeptPeerMessage(recipient: request.to, sequence: stored.sequence, message: message)))
         if realm.offlineSweepAt == nil {
             armOfflineSweep(in: realm, at: now + configuration.offlineMessageRetention)
         }
         return .success(.message(.stored))
     }
 
-    /// Hands a new session the messages kept while its user was offline.
+    /// Hands a new session the messages kept while its user was offline; the stores forget them with the
+    /// step, before the session is told.
     func deliverOfflineMessages(to session: Session, in realm: Realm, at now: Timestamp) {
+        let kept = realm.offlineMessages.take(for: session.user)
+        guard !kept.isEmpty else { return }
+        write(.offlineMessagesRemoved(realm.app, recipient: session.user, sequences: kept.map(\.sequence)))
         let oldest = now - configuration.offlineMessageRetention
-        for message in realm.offlineMessages.take(for: session.user) where message.sentAt > oldest {
-            emit(.message(message), to: session, at: now)
+        for entry in kept where entry.message.sentAt > oldest {
+            emit(.message(entry.message), to: session, at: now)
         }
     }
 
@@ -65,6 +76,7 @@ extension ServiceCore {
     func sweepOfflineMessages(in realm: Realm, at now: Timestamp) {
         realm.offlineSweepAt = nil
         let oldest = now - configuration.offlineMessageRetention
+        write(.offlineMessagesExpired(realm.app, sentAtOrBefore: oldest))
         if let oldestLeft = realm.offlineMessages.dropMessages(sentAtOrBefore: oldest) {
             armOfflineSweep(in: realm, at: oldestLeft + configuration.offlineMessageRetention)
         }

@@ -8,10 +8,10 @@ extension ServiceCore {
         write(call.state.isEnded ? .callEnded(realm.app, call.id) : .liveCall(realm.app, call))
     }
 
-    /// Reads back what the stores kept (after a restart): users' profiles, and the live calls. Each call
-    /// goes back into its realm with
-    /// its deadlines (one already due fires at once), and its participants get the reconnect grace
-    /// period to log back in before their calls learn they are offline.
+    /// Reads back what the stores kept (after a restart): users' profiles, the live calls, and what is
+    /// kept for users (``restoreUserData(apps:at:)``). Each call goes back into its realm with its
+    /// deadlines (one already due fires at once), and its participants get the reconnect grace period to
+    /// log back in before their calls learn they are offline.
     ///
     /// `apps` limits it to those apps (a cluster node taking an app over, ``host(_:at:)``); nil is every
     /// app (a single node's start).
@@ -36,7 +36,7 @@ extension ServiceCore {
             logger.critical("cannot read the live calls: \(error)")
             return false
         }
-        var restoredApps = Set<AppID>()
+        guard var restoredApps = restoreUserData(apps: apps, at: now) else { return false }
         for (app, call) in kept {
             guard let realm = realms[app] else {
                 logger.error("call \(call.id) belongs to app \(app), which is no longer configured; dropped")
@@ -68,11 +68,67 @@ extension ServiceCore {
         return true
     }
 
+    /// Reads back the peer messages kept for offline users and the users' and channels' attributes
+    /// (docs/SERVER.md, "What survives a restart"). Messages go back with their quotas' usage and their
+    /// sweep (one past its retention goes at once). Users' attributes wait out the reconnect grace for
+    /// their users to log back in, as their calls do; channels' attributes last as after their last
+    /// member left, unless someone joins. Returns the apps that need the grace, or nil when the store
+    /// could not be read.
+    private func restoreUserData(apps: Set<AppID>?, at now: Timestamp) -> Set<AppID>? {
+        let stored: [AppID: StoredUserData]
+        do {
+            if let apps {
+                var byApp: [AppID: StoredUserData] = [:]
+                for app in apps { byApp[app] = try storeRouting.userData.userData(app: app) }
+                stored = byApp
+            } else {
+                stored = try storeRouting.userData.userData()
+            }
+        } catch {
+            logger.critical("cannot read the offline messages and attributes: \(error)")
+            return nil
+        }
+        var needGrace = Set<AppID>()
+        for (app, data) in stored.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !data.isEmpty {
+            guard let realm = realms[app] else {
+                logger.error("offline messages and attributes of app \(app), which is no longer configured, are ignored")
+                continue
+            }
+            for kept in data.offlineMessages.sorted(by: { $0.sequence < $1.sequence }) {
+                realm.offlineMessages.restore(kept)
+            }
+            if let oldest = data.offlineMessages.map(\.message.sentAt).min() {
+                let sweep = max(now, oldest + configuration.offlineMessageRetention)
+                realm.offlineSweepAt = sweep
+                arm(.offlineSweep(app), at: sweep)
+            }
+            for (user, attributes) in data.userAttributes where !attributes.isEmpty {
+                realm.userAttributes[user] = Dictionary(attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+                needGrace.insert(app)
+            }
+            for (channel, attributes) in data.channelAttributes where !attributes.isEmpty {
+                let byKey = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+                realm.channelAttributes[channel] = byKey
+                realm.channelAttributeUsage.update(channel: channel, from: [], to: byKey.values)
+                channelEmptied(channel, in: realm, at: now)
+            }
+            logger.notice("""
+                app \(app): resumed \(data.offlineMessages.count) offline messages, the attributes of \
+                \(data.userAttributes.count) users and \(data.channelAttributes.count) channels
+                """)
+        }
+        return needGrace
+    }
+
     /// The grace period after a restart ended: everyone in a live call without a session now is
-    /// offline for it (a ZIM caller's unanswered call is cancelled, as after a lost link).
+    /// offline for it (a ZIM caller's unanswered call is cancelled, as after a lost link), and the
+    /// attributes of users who did not come back go.
     func restartGraceOver(in realm: Realm, at now: Timestamp) {
         for user in realm.activeCallsByUser.keys.sorted() where !realm.hasSession(user) {
             callPresenceChanged(user, isOnline: false, in: realm, at: now)
+        }
+        for user in realm.userAttributes.keys.sorted() where !realm.hasSession(user) {
+            dropUserAttributes(of: user, in: realm)
         }
     }
 }

@@ -208,7 +208,7 @@ extension ServiceCore {
         presenceMayHaveChanged(session.user, from: previousPresence, in: realm, at: now)
         if !realm.hasSession(session.user) {
             // A user's attributes live as long as the user has a session (docs/CALL-MODEL.md, "Attributes").
-            realm.userAttributes[session.user] = nil
+            dropUserAttributes(of: session.user, in: realm)
             callPresenceChanged(session.user, isOnline: false, in: realm, at: now)
         }
     }

@@ -95,6 +95,16 @@ extension ServiceCore: LockedSteps {
                 logger.critical("the live-call store failed for call \(id): \(error)")
             case .profile(_, let profile):
                 logger.error("storing the profile of \(profile.user) failed: \(error)")
+            case .offlineMessageKept(_, let kept):
+                logger.error("storing an offline message for \(kept.recipient) failed: \(error)")
+            case .offlineMessagesRemoved(_, let recipient, _):
+                logger.error("removing delivered offline messages of \(recipient) failed: \(error)")
+            case .offlineMessagesExpired:
+                logger.error("removing expired offline messages failed: \(error)")
+            case .userAttributes(_, let user, _):
+                logger.error("storing the attributes of \(user) failed: \(error)")
+            case .channelAttributes(_, let channel, _):
+                logger.error("storing the attributes of channel \(channel) failed: \(error)")
             }
         }
         if withRecords {
@@ -110,20 +120,26 @@ struct StoreRouting {
     let records: any CallRecordStore
     let liveCalls: any LiveCallStore
     let profiles: any ProfileStore
+    let userData: any UserDataStore
     private let transactionalRecords: (any TransactionalStore)?
     private let transactionalLiveCalls: (any TransactionalStore)?
     private let transactionalProfiles: (any TransactionalStore)?
-    /// The one transactional store that is all three, when it is (the server's SQLite store).
+    private let transactionalUserData: (any TransactionalStore)?
+    /// The one transactional store that is all four, when it is (the server's SQLite store, a cluster
+    /// node's PostgreSQL store).
     private let single: (any TransactionalStore)?
 
-    init(records: any CallRecordStore, liveCalls: any LiveCallStore, profiles: any ProfileStore) {
+    init(records: any CallRecordStore, liveCalls: any LiveCallStore, profiles: any ProfileStore, userData: any UserDataStore) {
         self.records = records
         self.liveCalls = liveCalls
         self.profiles = profiles
+        self.userData = userData
         transactionalRecords = records as? any TransactionalStore
         transactionalLiveCalls = liveCalls as? any TransactionalStore
         transactionalProfiles = profiles as? any TransactionalStore
-        if let store = transactionalRecords, store === transactionalLiveCalls, store === transactionalProfiles {
+        transactionalUserData = userData as? any TransactionalStore
+        if let store = transactionalRecords, store === transactionalLiveCalls, store === transactionalProfiles,
+           store === transactionalUserData {
             single = store
         } else {
             single = nil
@@ -161,6 +177,9 @@ struct StoreRouting {
                 case .liveCall(let app, let call): try liveCalls.save(call, app: app)
                 case .callEnded(let app, let id): try liveCalls.remove(id, app: app)
                 case .profile(let app, let profile): try profiles.save(profile, app: app)
+                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
+                     .channelAttributes:
+                    try userData.write(write)
                 }
             } catch {
                 failures.append((write, error))
@@ -181,6 +200,8 @@ struct StoreRouting {
         case .record: transactionalRecords
         case .liveCall, .callEnded: transactionalLiveCalls
         case .profile: transactionalProfiles
+        case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes, .channelAttributes:
+            transactionalUserData
         }
     }
 }
@@ -189,7 +210,10 @@ extension StoreWrite {
     /// The app the write belongs to.
     public var app: AppID {
         switch self {
-        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _): app
+        case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _),
+             .offlineMessageKept(let app, _), .offlineMessagesRemoved(let app, _, _), .offlineMessagesExpired(let app, _),
+             .userAttributes(let app, _, _), .channelAttributes(let app, _, _):
+            app
         }
     }
 

@@ -65,8 +65,8 @@ final class ServiceCore {
     init(
         configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
-        profiles: any ProfileStore = MemoryOnlyProfiles(), loadShedding: LoadShedding = LoadShedding(),
-        cluster: (any ClusterRouting)? = nil, logger: Logger
+        profiles: any ProfileStore = MemoryOnlyProfiles(), userData: any UserDataStore = MemoryOnlyUserData(),
+        loadShedding: LoadShedding = LoadShedding(), cluster: (any ClusterRouting)? = nil, logger: Logger
     ) {
         self.cluster = cluster
         self.loadShedding = loadShedding
@@ -77,7 +77,7 @@ final class ServiceCore {
         self.backendEvents = backendEvents
         self.verifier = verifier
         self.logger = logger
-        storeRouting = StoreRouting(records: store, liveCalls: liveCalls, profiles: profiles)
+        storeRouting = StoreRouting(records: store, liveCalls: liveCalls, profiles: profiles, userData: userData)
         var byVendor: [String: AppConfiguration] = [:]
         for app in configuration.apps {
             for vendorID in app.vendorIDs { byVendor[vendorID] = app }

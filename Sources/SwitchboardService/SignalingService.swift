@@ -28,6 +28,8 @@ public final class SignalingService: Sendable {
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
     ///   - profiles: where users' profiles are kept (read back at start). Memory only by default.
+    ///   - userData: where peer messages kept for offline users and users' and channels' attributes are
+    ///     kept (read back at start). Memory only by default.
     ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
     ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
     ///     restart), with their deadlines. Memory only by default.
@@ -43,6 +45,7 @@ public final class SignalingService: Sendable {
         liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
         backendEvents: (any BackendEventSink)? = nil,
         profiles: any ProfileStore = MemoryOnlyProfiles(),
+        userData: any UserDataStore = MemoryOnlyUserData(),
         cluster: (any ClusterRouting)? = nil,
         logger: Logger = Logger(label: "switchboard.service")
     ) {
@@ -56,7 +59,7 @@ public final class SignalingService: Sendable {
         let loadShedding = LoadShedding()
         self.loadShedding = loadShedding
         core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
-                                 backendEvents: backendEvents, profiles: profiles, loadShedding: loadShedding,
+                                 backendEvents: backendEvents, profiles: profiles, userData: userData, loadShedding: loadShedding,
                                  cluster: cluster, logger: logger))
         if cluster == nil {
             core.withLock { _ = $0.restore(at: $0.now(on: clock)) }

@@ -43,12 +43,13 @@ struct PostgresStoreTests {
             _ = try await (a, b)
             try first.open()
             let versions = try await TestPostgres.query(url, "SELECT version, name FROM switchboard_migrations ORDER BY version")
-            #expect(try versions.map { try $0.decode((Int, String).self).0 } == [1])
+            #expect(try versions.map { try $0.decode((Int, String).self).0 } == [1, 2])
             let tables = try await TestPostgres.query(url, """
                 SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name
                 """)
             #expect(try tables.map { try $0.decode(String.self) } == [
-                "bus_payloads", "live_calls", "nodes", "profiles", "realm_leases", "records", "switchboard_migrations",
+                "bus_payloads", "channel_attributes", "live_calls", "nodes", "offline_messages", "profiles", "realm_leases",
+                "records", "switchboard_migrations", "user_attributes",
             ])
         }
     }
@@ -105,6 +106,34 @@ struct PostgresStoreTests {
                 #expect(try store.delete(app: "a", owner: "bob", calls: ["c2", "nope", "c2"]) == ["c2"])
                 #expect(try store.deleteRecords(olderThan: Timestamp(millisecondsSince1970: 3500)) == 2)
                 #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1"])
+            }
+        }
+    }
+
+    @Test("offline messages and attributes: kept, replaced, handed over, expired and dropped in step commits; each app reads its own; a fenced store writes none")
+    func userDataRoundTrip() async throws {
+        try await TestPostgres.withDatabase { url in
+            try await withOpenDatabase(url) { database in
+                let leaseA = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(60)))
+                let leaseB = try #require(try await database.acquireLease(app: "b", node: "n1", leaseDuration: .seconds(60)))
+                let a = PostgresRealmStore(database: database, app: "a", lease: leaseA)
+                let b = PostgresRealmStore(database: database, app: "b", lease: leaseB)
+                for write in UserDataFixture.writes(app: "a") { try a.commit([write]) }
+                try b.commit(UserDataFixture.writes(app: "b"))
+                #expect(try a.userData(app: "a") == UserDataFixture.expected)
+                #expect(try b.userData() == ["b": UserDataFixture.expected])
+
+                try await database.releaseLease(leaseA)
+                #expect(throws: StoreFenced.self) {
+                    try a.commit([.userAttributes("a", "zed", [Attribute(key: "k", value: "v")])])
+                }
+                let taken = try #require(try await database.acquireLease(app: "a", node: "n2", leaseDuration: .seconds(60)))
+                let next = PostgresRealmStore(database: database, app: "a", lease: taken)
+                #expect(try next.userData(app: "a") == UserDataFixture.expected, "the next host reads what the first kept")
+                try next.commit([.offlineMessagesExpired("a", sentAtOrBefore: Timestamp(millisecondsSince1970: 10_000)),
+                                 .userAttributes("a", "alice", []), .channelAttributes("a", channel: "room", [])])
+                #expect(try next.userData(app: "a") == StoredUserData())
+                #expect(try b.userData(app: "b") == UserDataFixture.expected, "another app's data untouched")
             }
         }
     }

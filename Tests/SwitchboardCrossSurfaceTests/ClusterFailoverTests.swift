@@ -86,6 +86,51 @@ struct ClusterFailoverTests {
         }
     }
 
+    @Test("kill -9 of the owner keeps what it kept for users: the next host hands a message kept for an offline user over, and has the users' and channels' attributes")
+    func killKeepsUserData() async throws {
+        try await withCluster(nodes: 2) { cluster in
+            let (host, other) = try await hostAndOther(cluster)
+            let alice = try session("alice", on: [host, other])
+            let bob = try session("bob", on: [other, host])
+            try await alice.login()
+            try await bob.login()
+            let note = PeerMessageRequest(to: "dave", content: .text("while you were away"), storeIfOffline: true)
+            #expect(try await alice.sendMessage(note) == .stored)
+            _ = try await alice.request(.setUserAttributes(.replace([Attribute(key: "mood", value: "away")]), limits: nil))
+            _ = try await alice.request(.setChannelAttributes(channel: "room", .replace([Attribute(key: "topic", value: "news")]),
+                                                              notify: false, limits: nil))
+
+            host.kill()
+            try await clusterEventually("the other node adopts the app", timeout: .seconds(7)) {
+                (try? await cluster.host()) == other.name
+            }
+            try await clusterEventually("alice is back, with her attributes, within the grace", timeout: .seconds(20)) {
+                (try? await bob.request(.getUserAttributes("alice", keys: nil))) == .attributes([Attribute(key: "mood", value: "away")])
+            }
+            guard case .channelAttributes(let room) = try await bob.request(.getChannelAttributes(channel: "room", keys: nil)) else {
+                Issue.record("expected channel attributes")
+                return
+            }
+            #expect(room.map(\.key) == ["topic"] && room.first?.updatedBy == "alice")
+
+            let dave = try session("dave", on: [other])
+            let handed = Mutex<[String]>([])
+            await dave.observe { event in
+                if case .server(.message(let message)) = event, case .text(let text) = message.content {
+                    handed.withLock { $0.append("\(message.from):\(text):\(message.isOffline)") }
+                }
+            }
+            try await dave.login()
+            try await clusterEventually("dave is handed alice's message") { !handed.withLock { $0 }.isEmpty }
+            #expect(handed.withLock { $0 } == ["alice:while you were away:true"])
+
+            for user in [alice, bob, dave] {
+                try? await user.logout()
+                await user.shutdown()
+            }
+        }
+    }
+
     @Test("SIGTERM drains the owner: it exits within 10 s, hands the app over at once, and its clients reconnect (never a logout) and go on with their calls")
     func drain() async throws {
         try await withCluster(nodes: 2) { cluster in

@@ -359,7 +359,7 @@ final class TestRoute: ClusterRoute {
 /// committed on their own, and an app told to be fenced has its writes refused (nothing of them kept)
 /// with a ``FencedStoreError`` while the other apps' are kept. Reads are per app (a node takes apps over
 /// one by one) and logged.
-final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore {
+final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore {
     struct Fenced: FencedStoreError {
         var app: AppID
         var fencedApps: Set<AppID> { [app] }
@@ -368,6 +368,7 @@ final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
     private struct State {
         var live: [AppID: [CallID: Call]] = [:]
         var profiles: [AppID: [UserID: Profile]] = [:]
+        var userData: [AppID: StoredUserData] = [:]
         var fenced: Set<AppID> = []
         var reads: [String] = []
     }
@@ -400,6 +401,9 @@ final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
                 case .liveCall(let app, let call): state.live[app, default: [:]][call.id] = call
                 case .callEnded(let app, let id): state.live[app]?[id] = nil
                 case .profile(let app, let profile): state.profiles[app, default: [:]][profile.user] = profile
+                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
+                     .channelAttributes:
+                    state.userData[write.app, default: StoredUserData()].apply(write)
                 }
             }
             return refused
@@ -431,6 +435,20 @@ final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, Tr
     }
 
     func profiles() -> [(app: AppID, profile: Profile)] { [] }
+
+    func write(_ write: StoreWrite) throws { try commit([write]) }
+
+    /// Every app's, as a single node reads them back at start.
+    func userData() -> [AppID: StoredUserData] {
+        state.withLock { $0.userData }
+    }
+
+    func userData(app: AppID) -> StoredUserData {
+        state.withLock { state in
+            state.reads.append("user data of \(app.rawValue)")
+            return state.userData[app] ?? StoredUserData()
+        }
+    }
 
     func profiles(app: AppID) -> [Profile] {
         state.withLock { state in
@@ -477,5 +495,25 @@ final class FlakyRecords: CallRecordStore, @unchecked Sendable {
 
     func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
         records.delete(app: app, owner: owner, calls: calls)
+    }
+}
+
+extension StoredUserData {
+    /// Carries out a write as a durable store would (tests' in-memory stores).
+    mutating func apply(_ write: StoreWrite) {
+        switch write {
+        case .offlineMessageKept(_, let kept):
+            offlineMessages.append(kept)
+        case .offlineMessagesRemoved(_, let recipient, let sequences):
+            offlineMessages.removeAll { $0.recipient == recipient && sequences.contains($0.sequence) }
+        case .offlineMessagesExpired(_, let oldest):
+            offlineMessages.removeAll { $0.message.sentAt <= oldest }
+        case .userAttributes(_, let user, let attributes):
+            userAttributes[user] = attributes.isEmpty ? nil : attributes
+        case .channelAttributes(_, let channel, let attributes):
+            channelAttributes[channel] = attributes.isEmpty ? nil : attributes
+        case .record, .liveCall, .callEnded, .profile:
+            break
+        }
     }
 }

@@ -16,10 +16,11 @@ final class ServiceHarness: Sendable {
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
          store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
-         profiles: any ProfileStore = MemoryOnlyProfiles(), cluster: (any ClusterRouting)? = nil) {
+         profiles: any ProfileStore = MemoryOnlyProfiles(), userData: any UserDataStore = MemoryOnlyUserData(),
+         cluster: (any ClusterRouting)? = nil) {
         service = SignalingService(
             configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
-            store: store, verifier: verifier, liveCalls: liveCalls, profiles: profiles, cluster: cluster,
+            store: store, verifier: verifier, liveCalls: liveCalls, profiles: profiles, userData: userData, cluster: cluster,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

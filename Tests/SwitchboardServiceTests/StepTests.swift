@@ -39,6 +39,9 @@ final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, Transact
                 case .liveCall(_, let call): state.live[call.id] = call
                 case .callEnded(_, let id): state.live[id] = nil
                 case .profile(_, let profile): state.profiles[profile.user] = profile
+                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
+                     .channelAttributes:
+                    break  // kept in the journal's commits only
                 }
             }
         }
@@ -173,6 +176,11 @@ extension StoreWrite {
         case .liveCall: "liveCall"
         case .callEnded: "callEnded"
         case .profile: "profile"
+        case .offlineMessageKept: "offlineMessageKept"
+        case .offlineMessagesRemoved: "offlineMessagesRemoved"
+        case .offlineMessagesExpired: "offlineMessagesExpired"
+        case .userAttributes: "userAttributes"
+        case .channelAttributes: "channelAttributes"
         }
     }
 }
