@@ -1,3 +1,4 @@
+import Synchronization
 import SwitchboardService
 import SwitchboardWire
 
@@ -28,11 +29,17 @@ final class BusRoute: ClusterRoute {
 }
 
 /// The hosting node's end of a bridged connection: to the service it is a connection like any other
-/// (``ServiceConnection``); what the service sends it goes back to the accepting node as wire text.
+/// (``ServiceConnection``); what the service sends it goes back to the accepting node encoded as the
+/// client's socket takes it, compact call events included (the form is the connection's, and this end
+/// keeps it), so the accepting node writes it as it is. Welcomes, refusals and byes go as frames the
+/// accepting node reads.
 final class BridgedConnection: ServiceConnection {
     let key: BridgeKey
     private let bus: PostgresBus
     private let onClose: @Sendable (BridgeKey) -> Void
+    /// The service calls ``send(_:)`` under its lock, one frame at a time; the mutex only makes that
+    /// visible to the compiler.
+    private let encoder = Mutex(CompactEventEncoder())
 
     init(key: BridgeKey, bus: PostgresBus, onClose: @escaping @Sendable (BridgeKey) -> Void) {
         self.key = key
@@ -41,7 +48,13 @@ final class BridgedConnection: ServiceConnection {
     }
 
     func send(_ frame: ServerFrame) {
-        bus.send(.serverFrame(connection: key.connection, text: WireCodec.encodeText(frame)), to: key.node)
+        let text = String(decoding: encoder.withLock { $0.encode(frame) }, as: UTF8.self)
+        switch frame {
+        case .welcome, .refused, .bye:
+            bus.send(.serverFrame(connection: key.connection, text: text), to: key.node)
+        case .response, .event, .pong:
+            bus.send(.encodedFrame(connection: key.connection, text: text), to: key.node)
+        }
     }
 
     func close() {

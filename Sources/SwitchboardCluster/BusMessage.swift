@@ -13,8 +13,12 @@ public enum BusMessage: Sendable, Equatable {
     case gone(connection: UInt64)
 
     // Hosting node → accepting node.
-    /// A server frame for the bridged client, as wire text.
+    /// A server frame for the bridged client, as wire text, which the accepting node reads (welcomes,
+    /// refusals and byes: its connection's bookkeeping needs them).
     case serverFrame(connection: UInt64, text: String)
+    /// A server frame for the bridged client as the host encoded it for that client's connection (its
+    /// form: compact call events or not), which the accepting node writes to the socket as it is.
+    case encodedFrame(connection: UInt64, text: String)
     /// The hosting node closed the bridged connection (after its frames).
     case end(connection: UInt64)
 }
@@ -45,7 +49,8 @@ public struct InvalidBusPayload: Error, CustomStringConvertible {
 }
 
 /// The bus's JSON, through jansson like every wire frame (docs/DECISIONS.md, "Cluster"):
-/// `{"from", "epoch", "seq", "at", "m": [[kind, connection, text?], ...]}`.
+/// `{"from", "epoch", "seq", "at", "m": [[kind, connection, text?], ...]}`; kinds `open`, `in`, `gone`, `out`,
+/// `raw` (``BusMessage/encodedFrame(connection:text:)``) and `end`.
 public enum BusCodec {
     private static let serializer = JSONSerializer()
     /// Batches are at most a notification's 8,000 bytes, or one large frame from the payload table.
@@ -58,6 +63,7 @@ public enum BusCodec {
             case .clientFrame(let c, let text): [.string("in"), .int(Int64(bitPattern: c)), .string(text)]
             case .gone(let c): [.string("gone"), .int(Int64(bitPattern: c))]
             case .serverFrame(let c, let text): [.string("out"), .int(Int64(bitPattern: c)), .string(text)]
+            case .encodedFrame(let c, let text): [.string("raw"), .int(Int64(bitPattern: c)), .string(text)]
             case .end(let c): [.string("end"), .int(Int64(bitPattern: c))]
             }
         }
@@ -95,6 +101,7 @@ public enum BusCodec {
             case ("in", let text?): messages.append(.clientFrame(connection: c, text: text))
             case ("gone", nil): messages.append(.gone(connection: c))
             case ("out", let text?): messages.append(.serverFrame(connection: c, text: text))
+            case ("raw", let text?): messages.append(.encodedFrame(connection: c, text: text))
             case ("end", nil): messages.append(.end(connection: c))
             default: throw InvalidBusPayload(description: "unknown message \(kind)")
             }

@@ -383,7 +383,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
     private func received(_ batches: [BusBatch]) {
         guard let (service, bus) = state.withLock({ state in state.service.flatMap { s in state.bus.map { (s, $0) } } }) else { return }
         var frames: [(frame: ClientFrame, connection: ConnectionID)] = []
-        var outbound: [UInt64: [ServerFrame]] = [:]
+        var outbound: [UInt64: [RoutedFrame]] = [:]
         var outboundOrder: [UInt64] = []
         func flushFrames() {
             if !frames.isEmpty { service.receive(frames) }
@@ -425,10 +425,14 @@ public final class ClusterNode: ClusterRouting, Sendable {
                     do {
                         let frame = try WireCodec.decodeServerFrame(text)
                         if outbound[number] == nil { outboundOrder.append(number) }
-                        outbound[number, default: []].append(frame)
+                        outbound[number, default: []].append(.frame(frame))
                     } catch {
                         logger.error("dropped a frame from \(batch.from) for connection \(number): \(error)")
                     }
+                case .encodedFrame(let number, let text):
+                    guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
+                    if outbound[number] == nil { outboundOrder.append(number) }
+                    outbound[number, default: []].append(.encoded(Array(text.utf8)))
                 case .end(let number):
                     guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
                     // The frames before the close go first.

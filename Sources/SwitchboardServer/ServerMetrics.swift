@@ -55,7 +55,7 @@ final class ServerMetrics: Sendable {
         framesIn = Dictionary(uniqueKeysWithValues: ["hello", "req", "ack", "ping"].map {
             ($0, Metrics.Counter(label: "switchboard_frames_in_total", dimensions: [("type", $0)], factory: factory))
         })
-        framesOut = Dictionary(uniqueKeysWithValues: ["welcome", "refused", "res", "evt", "pong", "bye"].map {
+        framesOut = Dictionary(uniqueKeysWithValues: ["welcome", "refused", "res", "evt", "pong", "bye", "bridged"].map {
             ($0, Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", $0)], factory: factory))
         })
         requestSeconds = Metrics.Timer(label: "switchboard_request_seconds", dimensions: [], factory: factory)
@@ -94,6 +94,13 @@ final class ServerMetrics: Sendable {
         default: break
         }
         (framesOut[frame.type] ?? Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", frame.type)], factory: factory))
+            .increment()
+    }
+
+    /// A frame the node hosting a bridged connection's app encoded: counted as `bridged`, since this node
+    /// does not read it (the host's service made it).
+    func bridgedFrameOut() {
+        (framesOut["bridged"] ?? Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", "bridged")], factory: factory))
             .increment()
     }
 

@@ -24,8 +24,15 @@ final class WebSocketServiceConnection: ServiceConnection {
         case abort
     }
 
+    /// A frame to write: the service's, encoded in this connection's form, or one the node hosting a
+    /// bridged connection's app encoded (``send(encoded:)``).
+    private enum Outgoing {
+        case frame(ServerFrame)
+        case encoded([UInt8])
+    }
+
     private struct Pending {
-        var frames: [ServerFrame] = []
+        var frames: [Outgoing] = []
         /// A drain is scheduled on the event loop and has not taken the frames yet.
         var scheduled = false
         /// ``close()`` was called: frames queued after it are dropped, and the drain hands the close to
@@ -111,13 +118,24 @@ final class WebSocketServiceConnection: ServiceConnection {
             welcomed.store(true, ordering: .relaxed)
             guarded?.advance(to: .welcomed)
         }
+        metrics.frameOut(frame)
+        enqueue(.frame(frame))
+    }
+
+    /// A bridged connection's frame, as the hosting node encoded it (welcomes, refusals and byes come
+    /// through ``send(_:)``, so the connection's own bookkeeping sees them).
+    func send(encoded frame: [UInt8]) {
+        metrics.bridgedFrameOut()
+        enqueue(.encoded(frame))
+    }
+
+    private func enqueue(_ frame: Outgoing) {
         // A client too slow to take its frames is dropped rather than buffered for without bound.
         if queued.add(1, ordering: .relaxed).newValue > maxQueuedFrames {
             metrics.connectionShed("queue_full")
             abort()
             return
         }
-        metrics.frameOut(frame)
         let schedule = pending.withLock { pending in
             guard !pending.closeRequested else { return false }
             pending.frames.append(frame)
@@ -167,12 +185,15 @@ final class WebSocketServiceConnection: ServiceConnection {
         }
     }
 
-    private func write(_ frames: [ServerFrame]) {
+    private func write(_ frames: [Outgoing]) {
         let allocator = channel.allocator
         var last: EventLoopPromise<Void>?
         let form = events.value
         for (index, frame) in frames.enumerated() {
-            let bytes = form.encoder.encode(frame)
+            let bytes = switch frame {
+            case .frame(let frame): form.encoder.encode(frame)
+            case .encoded(let bytes): bytes
+            }
             var buffer = allocator.buffer(capacity: bytes.count)
             buffer.writeBytes(bytes)
             let promise: EventLoopPromise<Void>? = index == frames.count - 1 ? channel.eventLoop.makePromise() : nil

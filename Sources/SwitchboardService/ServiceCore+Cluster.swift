@@ -85,7 +85,8 @@ extension ServiceCore {
         }
         outbox.deliveries.removeAll { delivery in
             switch delivery {
-            case .frame(let connection, _), .close(let connection): silenced.contains(ObjectIdentifier(connection))
+            case .frame(let connection, _), .encoded(let connection, _), .close(let connection):
+                silenced.contains(ObjectIdentifier(connection))
             case .backend(let event): apps.contains(event.app)
             }
         }
@@ -98,9 +99,14 @@ extension ServiceCore {
     // MARK: - Bridged connections
 
     /// Frames the hosting node sent to a bridged connection's client.
-    func deliverRouted(_ frames: [ServerFrame], to connection: ConnectionID) {
-        guard links[connection]?.route != nil else { return }
-        for frame in frames { send(frame, to: connection) }
+    func deliverRouted(_ frames: [RoutedFrame], to connection: ConnectionID) {
+        guard let link = links[connection], link.route != nil else { return }
+        for frame in frames {
+            switch frame {
+            case .frame(let frame): outbox.deliveries.append(.frame(link.connection, frame))
+            case .encoded(let bytes): outbox.deliveries.append(.encoded(link.connection, bytes))
+            }
+        }
     }
 
     /// The hosting node closed a bridged connection (after its last frames).

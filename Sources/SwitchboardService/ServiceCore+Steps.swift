@@ -6,6 +6,7 @@ import SwitchboardWire
 struct StepOutbox {
     enum Delivery {
         case frame(any ServiceConnection, ServerFrame)
+        case encoded(any ServiceConnection, [UInt8])
         case close(any ServiceConnection)
         case backend(BackendEvent)
     }
@@ -39,6 +40,7 @@ extension ServiceCore: LockedSteps {
         for delivery in outbox.deliveries {
             switch delivery {
             case .frame(let connection, let frame): connection.send(frame)
+            case .encoded(let connection, let bytes): connection.send(encoded: bytes)
             case .close(let connection): connection.close()
             case .backend(let event): backendEvents?.deliver(event)
             }

@@ -198,6 +198,12 @@ public final class SignalingService: Sendable {
 
     /// Frames from the hosting node for a connection bridged to it (``ClusterRoute``), in order.
     public func deliverRouted(_ frames: [ServerFrame], to connection: ConnectionID) {
+        deliverRouted(frames.map(RoutedFrame.frame), to: connection)
+    }
+
+    /// Frames from the hosting node for a connection bridged to it, some as the host encoded them, in
+    /// order.
+    public func deliverRouted(_ frames: [RoutedFrame], to connection: ConnectionID) {
         core.withLock { $0.deliverRouted(frames, to: connection) }
     }
 

@@ -19,7 +19,7 @@ struct BusCodecTests {
         for (index, text) in Self.texts.enumerated() {
             let c = UInt64(index)
             messages += [.open(connection: c), .clientFrame(connection: c, text: text), .gone(connection: c),
-                         .serverFrame(connection: c, text: text), .end(connection: c)]
+                         .serverFrame(connection: c, text: text), .encodedFrame(connection: c, text: text), .end(connection: c)]
         }
         let batch = BusBatch(from: "node-ä \"1\"", epoch: 42, sequence: 7, sentAt: 1_767_225_600_123, messages: messages)
         #expect(try roundTrip(batch) == batch)

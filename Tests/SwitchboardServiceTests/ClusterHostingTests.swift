@@ -271,6 +271,21 @@ struct ClusterHostingTests {
         #expect(routeOf(c).closes == 1, "once")
     }
 
+    @Test("frames the host encoded go to a routed connection as they are, in order with decoded ones; none to another connection")
+    func encodedFramesInOrder() throws {
+        let router = TestRouter(["one": "n2"])
+        let harness = node(router, store: MemoryClusterStore())
+        let a = connect(harness, "alice", app: "v1")
+        let fresh = harness.connect()
+        let first = ServerFrame.pong(ServiceHarness.epoch)
+        let second = ServerFrame.pong(ServiceHarness.epoch + .seconds(1))
+        let bye = ServerFrame.bye(Bye(reason: .loggedOut, message: "x"))
+        harness.service.deliverRouted([.frame(first), .encoded(WireCodec.encode(second)), .frame(bye)], to: a.id)
+        harness.service.deliverRouted([.encoded(WireCodec.encode(first))], to: fresh.id)
+        #expect(a.frames == [first, second, bye], "RawConnection takes the bytes through send(encoded:)'s decoding")
+        #expect(fresh.frames.isEmpty, "not a routed connection")
+    }
+
     @Test("callRecords (admin) answers for a configured app another node hosts, from the store; unknownApp for an app not configured")
     func recordsOfAnAppHostedElsewhere() throws {
         let store = MemoryClusterStore()

@@ -46,11 +46,15 @@ func expectedBatch(_ payload: String) -> BusBatch? {
         guard case .array(let parts) = item, parts.count == 2 || parts.count == 3,
               case .string(let kind) = parts[0], case .int(let raw) = parts[1] else { return nil }
         let connection = UInt64(bitPattern: raw)
-        let takesText = kind == "in" || kind == "out"
+        let takesText = kind == "in" || kind == "out" || kind == "raw"
         guard takesText == (parts.count == 3) else { return nil }
         if takesText {
             guard case .string(let text) = parts[2] else { return nil }
-            messages.append(kind == "in" ? .clientFrame(connection: connection, text: text) : .serverFrame(connection: connection, text: text))
+            switch kind {
+            case "in": messages.append(.clientFrame(connection: connection, text: text))
+            case "out": messages.append(.serverFrame(connection: connection, text: text))
+            default: messages.append(.encodedFrame(connection: connection, text: text))
+            }
         } else {
             switch kind {
             case "open": messages.append(.open(connection: connection))
