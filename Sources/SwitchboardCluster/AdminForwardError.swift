@@ -20,20 +20,13 @@ public enum AdminForwardError: Error, Equatable, CustomStringConvertible {
     case invalidReply(node: String, String)
 
     /// The typed error an HTTP client gets: the host's own, `rate_limited` for too many waiting, and
-    /// `internal_error` ("the request may be retried") for a host that could not be reached.
+    /// `internal_error` ("the request may be retried") for a host that could not be reached (which the
+    /// server answers 503).
     public var signalingError: SignalingError {
         switch self {
         case .refused(let error): error
         case .tooManyPending: SignalingError(.rateLimited, description)
         default: SignalingError(.internalError, description)
-        }
-    }
-
-    /// Whether the host could not be reached (an HTTP route answers 503: nothing was answered, retry).
-    public var isUnavailable: Bool {
-        switch self {
-        case .refused, .tooManyPending: false
-        default: true
         }
     }
 
