@@ -377,7 +377,7 @@ let package = Package(
             name: "SwitchboardClusterTests",
             dependencies: [
                 "ClusterTestSupport",
-                "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -21,6 +21,12 @@ public enum BusMessage: Sendable, Equatable {
     case encodedFrame(connection: UInt64, text: String)
     /// The hosting node closed the bridged connection (after its frames).
     case end(connection: UInt64)
+
+    // Any node → an app's host, and back (docs/SERVER.md, "Cluster": admin requests on any node).
+    /// An admin request for `app` (an ``AdminRequest``'s JSON), numbered by the asking node.
+    case adminRequest(id: UInt64, app: String, body: String)
+    /// The host's answer to the asking node's request `id` (an ``AdminReply``'s JSON).
+    case adminReply(id: UInt64, body: String)
 }
 
 /// The messages one node sends another in one notification: its name and epoch, when it sent them (for
@@ -49,8 +55,9 @@ public struct InvalidBusPayload: Error, CustomStringConvertible {
 }
 
 /// The bus's JSON, through jansson like every wire frame (docs/DECISIONS.md, "Cluster"):
-/// `{"from", "epoch", "seq", "at", "m": [[kind, connection, text?], ...]}`; kinds `open`, `in`, `gone`, `out`,
-/// `raw` (``BusMessage/encodedFrame(connection:text:)``) and `end`.
+/// `{"from", "epoch", "seq", "at", "m": [message, ...]}`, each message `[kind, connection, text?]` (a text
+/// exactly for `in`, `out` and `raw`, ``BusMessage/encodedFrame(connection:text:)``), `["admin", id, app,
+/// body]` or `["reply", id, body]`.
 public enum BusCodec {
     private static let serializer = JSONSerializer()
     /// Batches are at most a notification's 8,000 bytes, or one large frame from the payload table.
@@ -65,6 +72,8 @@ public enum BusCodec {
             case .serverFrame(let c, let text): [.string("out"), .int(Int64(bitPattern: c)), .string(text)]
             case .encodedFrame(let c, let text): [.string("raw"), .int(Int64(bitPattern: c)), .string(text)]
             case .end(let c): [.string("end"), .int(Int64(bitPattern: c))]
+            case .adminRequest(let id, let app, let body): [.string("admin"), .int(Int64(bitPattern: id)), .string(app), .string(body)]
+            case .adminReply(let id, let body): [.string("reply"), .int(Int64(bitPattern: id)), .string(body)]
             }
         }
         let value: JSONValue = [
@@ -89,23 +98,37 @@ public enum BusCodec {
         var messages: [BusMessage] = []
         messages.reserveCapacity(list.count)
         for item in list {
-            // A third element is a text, and nothing comes after it.
-            guard let parts = item.arrayValue, parts.count == 2 || parts.count == 3, let kind = parts[0].stringValue,
-                  let raw = parts[1].intValue, parts.count == 2 || parts[2].stringValue != nil else {
-                throw InvalidBusPayload(description: "a message is [kind, connection, text?]")
-            }
-            let c = UInt64(bitPattern: raw)
-            let text = parts.count == 3 ? parts[2].stringValue : nil
-            switch (kind, text) {
-            case ("open", nil): messages.append(.open(connection: c))
-            case ("in", let text?): messages.append(.clientFrame(connection: c, text: text))
-            case ("gone", nil): messages.append(.gone(connection: c))
-            case ("out", let text?): messages.append(.serverFrame(connection: c, text: text))
-            case ("raw", let text?): messages.append(.encodedFrame(connection: c, text: text))
-            case ("end", nil): messages.append(.end(connection: c))
-            default: throw InvalidBusPayload(description: "unknown message \(kind)")
-            }
+            messages.append(try message(item))
         }
         return BusBatch(from: from, epoch: epoch, sequence: UInt64(bitPattern: sequence), sentAt: at, messages: messages)
+    }
+
+    /// One message: its kind, its number (a connection or a request), then exactly the strings the kind
+    /// takes (none for `open`, `gone`, `end`; a text for `in`, `out`, `raw`; an app and a body for `admin`; a
+    /// body for `reply`).
+    private static func message(_ item: JSONValue) throws -> BusMessage {
+        guard let parts = item.arrayValue, (2...4).contains(parts.count), let kind = parts[0].stringValue, let raw = parts[1].intValue else {
+            throw InvalidBusPayload(description: "a message is [kind, number, strings...]")
+        }
+        let number = UInt64(bitPattern: raw)
+        var strings: [String] = []
+        for part in parts.dropFirst(2) {
+            guard let text = part.stringValue else { throw InvalidBusPayload(description: "a message's third and later elements are strings") }
+            strings.append(text)
+        }
+        switch (kind, strings.count) {
+        case ("open", 0): return .open(connection: number)
+        case ("in", 1): return .clientFrame(connection: number, text: strings[0])
+        case ("gone", 0): return .gone(connection: number)
+        case ("out", 1): return .serverFrame(connection: number, text: strings[0])
+        case ("raw", 1): return .encodedFrame(connection: number, text: strings[0])
+        case ("end", 0): return .end(connection: number)
+        case ("admin", 2): return .adminRequest(id: number, app: strings[0], body: strings[1])
+        case ("reply", 1): return .adminReply(id: number, body: strings[0])
+        case ("open", _), ("in", _), ("gone", _), ("out", _), ("raw", _), ("end", _), ("admin", _), ("reply", _):
+            throw InvalidBusPayload(description: "a \(kind) message does not take \(strings.count) strings")
+        default:
+            throw InvalidBusPayload(description: "unknown message \(kind)")
+        }
     }
 }

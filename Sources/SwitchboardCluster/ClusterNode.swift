@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
@@ -66,6 +67,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
         var lastRenewal: ContinuousClock.Instant?
         var draining = false
         var health: Health = .starting
+        /// What answers the admin requests other nodes forward for the apps this node hosts.
+        var adminHandler: (@Sendable (AppID, AdminRequest) -> AdminReply)?
         /// Forgets a connection bridged here; returns the service's id for it, if it was known.
         mutating func removeBridge(_ key: BridgeKey) -> ConnectionID? {
             guard let id = bridged.removeValue(forKey: key) else { return nil }
@@ -93,6 +96,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
     }
 
     private let state = Mutex(State())
+    /// The admin requests this node forwarded and waits on.
+    private let forwarded = AdminForwarder()
 
     public init(name: String, database: PostgresDatabase, apps: [AppID], configuration: Configuration = Configuration(),
                 observer: any ClusterObserver, logger: Logger) throws(ClusterError) {
@@ -112,6 +117,13 @@ public final class ClusterNode: ClusterRouting, Sendable {
     }
 
     public var health: Health { state.withLock { $0.health } }
+
+    /// Answers the admin requests other nodes forward here for the apps this node hosts (set once,
+    /// before ``run()``): the server's own admin routes, so a forwarded request and a local one take one
+    /// code path (docs/SERVER.md, "Cluster").
+    public func answerAdminRequests(with handler: @escaping @Sendable (AppID, AdminRequest) -> AdminReply) {
+        state.withLock { $0.adminHandler = handler }
+    }
 
     /// The apps this node holds the leases of.
     public var heldApps: [AppID] { state.withLock { $0.held.keys.sorted { $0.rawValue < $1.rawValue } } }
@@ -168,6 +180,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             }
             try? await Task.sleep(for: configuration.renewInterval)
         }
+        forwarded.failAll(with: .notServing("the node stopped"))
         await retire()
     }
 
@@ -358,6 +371,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             return (Array(state.held.keys), state.service, routes, bridged)
         }
         for app in apps { giveUp(app) }
+        forwarded.failAll(with: .notServing("fenced: \(reason)"))
         for route in Set(routes.map(\.node)) { service?.dropRoutes(to: route) }
         for id in bridged { service?.closed(id) }
     }
@@ -373,6 +387,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
         }
         for id in ids { service?.closed(id) }
         service?.dropRoutes(to: node)
+        forwarded.fail(waitingOn: node, with: .hostGone(node: node))
     }
 
     // MARK: - The bus
@@ -433,6 +448,10 @@ public final class ClusterNode: ClusterRouting, Sendable {
                     guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
                     if outbound[number] == nil { outboundOrder.append(number) }
                     outbound[number, default: []].append(.encoded(Array(text.utf8)))
+                case .adminRequest(let id, let app, let body):
+                    bus.send(.adminReply(id: id, body: answer(AppID(rawValue: app), body).body), to: batch.from)
+                case .adminReply(let id, let body):
+                    forwarded.replied(id: id, from: batch.from, body: body)
                 case .end(let number):
                     guard state.withLock({ $0.routes[number]?.node }) == batch.from else { continue }
                     // The frames before the close go first.
@@ -455,6 +474,61 @@ public final class ClusterNode: ClusterRouting, Sendable {
         guard let id = state.withLock({ $0.removeBridge(key) }), let service = state.withLock({ $0.service }) else { return }
         // Not under the service's lock, which is held while it closes.
         Task { service.closed(id) }
+    }
+
+    // MARK: - Admin requests (docs/SERVER.md, "Cluster")
+
+    /// The most forwarded admin requests that wait at once; past it ``forward(app:request:timeout:)``
+    /// refuses with `rate_limited`.
+    public static let maximumPendingAdminRequests = AdminForwarder.maximumPending
+
+    /// How many forwarded admin requests wait for their hosts.
+    public var waitingAdminRequests: Int { forwarded.waiting }
+
+    /// Sends `request` to the node that hosts `app` and returns its answer: what that node's own HTTP
+    /// route answers. Throws the host's typed error, or why it could not answer: no live host, no answer
+    /// within `timeout`, the host died meanwhile, this node fenced or stopped, too many waiting. An
+    /// `unknown_app` from a node that no longer hosts the app is asked again of the new host, once.
+    public func forward(app: AppID, request: AdminRequest, timeout: Duration = .seconds(2)) async throws(AdminForwardError)
+        -> JSONValue
+    {
+        var asked: String? = nil
+        while true {
+            let target = state.withLock { state -> Result<(host: String, bus: PostgresBus), AdminForwardError> in
+                guard let bus = state.bus else {
+                    if case .fenced(let why) = state.health { return .failure(.notServing("fenced: \(why)")) }
+                    return .failure(.notServing("not on the bus (\(state.health))"))
+                }
+                // Itself: it took the app over this very moment, and its service does not host it yet.
+                guard let host = state.hosts[app], host != name, state.liveNodes[host] != nil else { return .failure(.noHost(app)) }
+                return .success((host, bus))
+            }
+            let (host, bus) = try target.get()
+            let outcome = await forwarded.ask(request, app: app, of: host, timeout: timeout) { bus.send($0, to: host) }
+            // The app moved since this node last read the leases: its new host, once.
+            if case .failure(.refused(let error)) = outcome, error.code == .service(.unknownApp), asked == nil,
+               let now = self.host(of: app), now != host, now != name {
+                asked = host
+                continue
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// This node's answer to an admin request another node forwarded: only for an app it hosts now
+    /// (the app may have moved since the asker read the leases), from the server's own routes.
+    private func answer(_ app: AppID, _ body: String) -> AdminReply {
+        let (hosts, handler) = state.withLock { ($0.held[app] != nil && !$0.draining, $0.adminHandler) }
+        guard hosts else {
+            let host = self.host(of: app).map { "node \($0) hosts it now" } ?? "no node hosts it at the moment"
+            return .refused(SignalingError(.unknownApp, "node \(name) does not host app \(app); \(host)"))
+        }
+        guard let handler else { return .refused(SignalingError(.internalError, "node \(name) answers no admin requests")) }
+        do throws(InvalidBusPayload) {
+            return handler(app, try AdminRequest(body: body))
+        } catch {
+            return .refused(SignalingError(.invalidRequest, "not an admin request: \(error.description)"))
+        }
     }
 
     // MARK: - Drain

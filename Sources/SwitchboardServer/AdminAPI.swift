@@ -12,6 +12,7 @@ import SwitchboardWire
 /// credentials reach the one development app):
 ///
 /// - `POST /v1/admin/calls/{call}/end`: ends any call of the app; its participants hear "ended by server".
+///   On a cluster node that does not host the app, the node that does ends it (forwarded over the bus).
 /// - `GET /v1/admin/calls`: the app's live calls.
 /// - `GET /v1/admin/users/{user}/records?cursor=&limit=`: a page of the user's call records, newest first.
 ///
@@ -31,11 +32,8 @@ struct AdminAPI: Sendable {
     func register(on router: Router<ServerRequestContext>) {
         let admin = router.group("v1/admin")
         admin.post("calls/:call/end") { request, context in
-            respond { () throws(SignalingError) -> JSONValue in
-                let app = try authenticate(request, context)
-                let id = CallID(try pathParameter("call", of: context))
-                try service.endCall(id, app: app)
-                return .object(["ended": .string(id.rawValue)])
+            await respond { () throws(SignalingError) in
+                (try authenticate(request, context), .endCall(CallID(try pathParameter("call", of: context))))
             }
         }
         admin.get("calls") { request, context in
@@ -52,6 +50,58 @@ struct AdminAPI: Sendable {
                 let page = try service.callRecords(of: user, app: app, query: query)
                 return WireCodec.json(.records(page))
             }
+        }
+    }
+
+    /// The answer to an admin request from this node's service, as the app's host gives it: to its own
+    /// HTTP routes and to the requests other nodes forward (``reply(to:app:)``), one code path for both.
+    func perform(_ request: AdminRequest, app: AppID) throws(SignalingError) -> JSONValue {
+        switch request {
+        case .endCall(let id):
+            try service.endCall(id, app: app)
+            return .object(["ended": .string(id.rawValue)])
+        case .timeline(let id):
+            guard let timeline = service.timeline(of: id, app: app) else {
+                throw SignalingError(.call(.callNotFound), "no live call \(id), nor one that ended within the hour")
+            }
+            return ConsoleAPI.json(timeline)
+        case .sessions(let user, let surface, let cursor, let limit):
+            return ConsoleAPI.json(try service.sessions(app: app, user: user, surface: surface, cursor: cursor, limit: limit))
+        }
+    }
+
+    /// ``perform(_:app:)`` for a request another node forwarded (``ClusterNode/answerAdminRequests(with:)``).
+    func reply(to request: AdminRequest, app: AppID) -> AdminReply {
+        do {
+            return .answer(try perform(request, app: app))
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// The route's answer to the admin request `parse` reads (its app and the request): from this node's
+    /// service, or on a cluster node that does not host the app, from the node that does, over the bus
+    /// (docs/SERVER.md, "Cluster"): 503 `internal_error` when that node could not be reached in time, 429
+    /// `rate_limited` when too many forwarded requests wait already.
+    func respond(_ parse: () throws(SignalingError) -> (AppID, AdminRequest)) async -> Response {
+        let app: AppID, request: AdminRequest
+        do {
+            (app, request) = try parse()
+        } catch {
+            return HTTPErrorResponse(status: Self.status(of: error), error: error).response
+        }
+        guard let cluster = hostedElsewhere(app) else {
+            return respond { () throws(SignalingError) in try perform(request, app: app) }
+        }
+        do throws(AdminForwardError) {
+            return JSONResponse.make(status: .ok, try await cluster.forward(app: app, request: request))
+        } catch {
+            let status: HTTPResponse.Status = switch error {
+            case .tooManyPending: .tooManyRequests
+            case .refused(let refusal): Self.status(of: refusal)
+            default: .serviceUnavailable
+            }
+            return HTTPErrorResponse(status: status, error: error.signalingError).response
         }
     }
 

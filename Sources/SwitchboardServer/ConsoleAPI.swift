@@ -49,28 +49,20 @@ struct ConsoleAPI: Sendable {
                 return Self.json(try liveCalls(app: app, filter: filter, cursor: cursor, limit: limit))
             }
         }
+        // Timelines and sessions live in the hosting node's memory: another node asks it (AdminAPI.respond).
         group.get("calls/:call/timeline") { request, context in
-            admin.respond { () throws(SignalingError) -> JSONValue in
-                let app = try admin.authenticate(request, context)
-                let id = CallID(try admin.pathParameter("call", of: context))
-                try hostedHere(app)
-                guard let timeline = admin.service.timeline(of: id, app: app) else {
-                    throw SignalingError(.call(.callNotFound), "no live call \(id), nor one that ended within the hour")
-                }
-                return Self.json(timeline)
+            await admin.respond { () throws(SignalingError) in
+                (try admin.authenticate(request, context), .timeline(CallID(try admin.pathParameter("call", of: context))))
             }
         }
         group.get("sessions") { request, context in
-            admin.respond { () throws(SignalingError) -> JSONValue in
+            await admin.respond { () throws(SignalingError) in
                 let app = try admin.authenticate(request, context)
                 let parameters = request.uri.queryParameters
                 let user = try parameters.get("user").map { (text) throws(SignalingError) in try AdminAPI.user(text) }
                 let surface = try parameters.get("surface").map { (text) throws(SignalingError) in try Self.surface(text) }
                 let limit = try AdminAPI.limit(parameters, default: 100, maximum: 500)
-                try hostedHere(app)
-                let page = try admin.service.sessions(app: app, user: user, surface: surface,
-                                                      cursor: parameters.get("cursor").map { String($0) }, limit: limit)
-                return Self.json(page)
+                return (app, .sessions(user: user, surface: surface, cursor: parameters.get("cursor").map { String($0) }, limit: limit))
             }
         }
         group.get("feed") { request, context -> Response in
@@ -96,13 +88,6 @@ struct ConsoleAPI: Sendable {
                                             at: admin.service.clock.now()) { _ in nil }
         }
         return try admin.service.liveCalls(app: app, filter: filter, cursor: cursor, limit: limit)
-    }
-
-    /// Timelines and sessions live in the hosting node's memory: another node says which node that is.
-    private func hostedHere(_ app: AppID) throws(SignalingError) {
-        guard let cluster = admin.hostedElsewhere(app) else { return }
-        let host = cluster.host(of: app).map { "node \($0) hosts it: open that node's console" } ?? "no node hosts it at the moment"
-        throw SignalingError(.unknownApp, "this node does not host app \(app); \(host)")
     }
 
     // MARK: - Parameters

@@ -1,30 +1,51 @@
 import Logging
 import ServiceLifecycle
+import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardService
 
 /// Deletes call records older than the configured age, at start and then every hour, so the store does
-/// not grow without bound under a long-running load.
+/// not grow without bound under a long-running load: from the SQLite file on a single node, from
+/// PostgreSQL on every node of a cluster, where one sweep runs at a time (docs/SERVER.md, "Cluster").
 struct RecordRetention: Service {
-    let store: SQLiteStore
+    /// Deletes the records recorded before a cutoff: how many, or nil when another node sweeps now.
+    let delete: @Sendable (Timestamp) async throws -> Int?
     let maxAge: Duration
     let clock: ServiceClock
     let logger: Logger
     var interval: Duration = .seconds(3600)
 
+    init(store: SQLiteStore, maxAge: Duration, clock: ServiceClock, logger: Logger) {
+        self.init(maxAge: maxAge, clock: clock, logger: logger) { cutoff in try store.deleteRecords(olderThan: cutoff) }
+    }
+
+    init(database: PostgresDatabase, maxAge: Duration, clock: ServiceClock, logger: Logger) {
+        self.init(maxAge: maxAge, clock: clock, logger: logger) { cutoff in try await database.deleteRecords(olderThan: cutoff) }
+    }
+
+    init(maxAge: Duration, clock: ServiceClock, logger: Logger, delete: @escaping @Sendable (Timestamp) async throws -> Int?) {
+        self.delete = delete
+        self.maxAge = maxAge
+        self.clock = clock
+        self.logger = logger
+    }
+
     func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                sweep()
+                await sweep()
                 do { try await Task.sleep(for: interval) } catch { return }
             }
         }
     }
 
-    func sweep() {
+    func sweep() async {
         do {
-            let deleted = try store.deleteRecords(olderThan: clock.now() - maxAge)
-            if deleted > 0 { logger.info("retention: deleted \(deleted) call records older than \(maxAge)") }
+            switch try await delete(clock.now() - maxAge) {
+            case let deleted? where deleted > 0: logger.info("retention: deleted \(deleted) call records older than \(maxAge)")
+            case nil: logger.debug("retention: another node is sweeping; skipped")
+            default: break
+            }
         } catch {
             logger.error("retention: deleting old records failed: \(error)")
         }

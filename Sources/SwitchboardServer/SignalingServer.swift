@@ -98,12 +98,21 @@ public final class SignalingServer: Sendable {
         let node = try ClusterNode(name: name, database: database, apps: apps, configuration: clusterConfiguration,
                                    observer: metrics, logger: nodeLogger)
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
-        let service = SignalingService(configuration: serviceConfiguration, clock: .system(), store: node.store,
+        let clock = ServiceClock.system()
+        let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: node.store,
                                        verifier: verifier, liveCalls: node.store, backendEvents: webhooks,
                                        profiles: node.store, userData: node.store, cluster: node, logger: nodeLogger)
         node.attach(service)
-        return SignalingServer(configuration: configuration, service: service,
-                               companions: [ClusterNodeService(node: node), webhooks], logger: nodeLogger,
+        var companions: [any Service] = [ClusterNodeService(node: node), webhooks]
+        if let days = file.recordRetentionDays {
+            companions.append(RecordRetention(database: database, maxAge: .seconds(days * 86_400), clock: clock, logger: nodeLogger))
+        }
+        // Admin requests other nodes forward, answered by the admin routes' own code (docs/SERVER.md, "Cluster").
+        node.answerAdminRequests { [weak service] app, request in
+            guard let service else { return .refused(SignalingError(.internalError, "the node is stopping")) }
+            return AdminAPI(service: service).reply(to: request, app: app)
+        }
+        return SignalingServer(configuration: configuration, service: service, companions: companions, logger: nodeLogger,
                                metrics: metrics, cluster: node)
     }
 

@@ -30,10 +30,13 @@ public final class LoopbackCluster: @unchecked Sendable {
     private let databaseName: String
     public private(set) var nodes: [NodeProcess] = []
     private let arguments: [String]
+    /// The apps the nodes serve: the development app, or those of a configuration file in `arguments`.
+    public let apps: [String]
 
-    /// Starts `count` nodes and waits until every one is healthy and one of them hosts the app.
+    /// Starts `count` nodes and waits until every one is healthy and a node hosts each of `apps`.
     /// `server` is the test PostgreSQL unless given (a test that stops its own).
-    public static func start(nodes count: Int, arguments: [String] = [], server: PostgresURL? = nil) async throws -> LoopbackCluster {
+    public static func start(nodes count: Int, arguments: [String] = [], apps: [String] = ["development"],
+                             server: PostgresURL? = nil) async throws -> LoopbackCluster {
         guard FileManager.default.isExecutableFile(atPath: ClusterTestEnvironment.binary.path) else {
             throw ClusterTestFailure("build the switchboard binary first (swift build --build-tests)")
         }
@@ -41,7 +44,7 @@ public final class LoopbackCluster: @unchecked Sendable {
         let server = try server ?? PostgresURL(text)
         let name = "sb_cluster_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await Self.sql(on: server, "CREATE DATABASE \(name)")
-        let cluster = LoopbackCluster(server: server, databaseName: name, arguments: arguments)
+        let cluster = LoopbackCluster(server: server, databaseName: name, arguments: arguments, apps: apps)
         for index in 1...count {
             try await cluster.startNode("node\(index)")
         }
@@ -49,11 +52,12 @@ public final class LoopbackCluster: @unchecked Sendable {
         return cluster
     }
 
-    private init(server: PostgresURL, databaseName: String, arguments: [String]) {
+    private init(server: PostgresURL, databaseName: String, arguments: [String], apps: [String]) {
         self.server = server
         self.databaseName = databaseName
         database = server.with(database: databaseName)
         self.arguments = arguments
+        self.apps = apps
     }
 
     /// Starts a node (or starts it again after it stopped) and waits until it listens.
@@ -68,16 +72,20 @@ public final class LoopbackCluster: @unchecked Sendable {
 
     public func node(_ name: String) -> NodeProcess? { nodes.first { $0.name == name } }
 
-    /// The node whose lease covers the development app now, read from PostgreSQL.
-    public func host() async throws -> String? {
-        let rows = try await Self.query(database, "SELECT node FROM realm_leases WHERE app = 'development' AND expires_at > now()")
+    /// The node whose lease covers `app` (the development app unless named) now, read from PostgreSQL.
+    public func host(of app: String = "development") async throws -> String? {
+        let rows = try await Self.query(database, "SELECT node FROM realm_leases WHERE app = '\(app)' AND expires_at > now()")
         return try rows.first.map { try $0.decode(String.self) }
     }
 
-    /// Waits, within `timeout`, until a live node hosts the app and every running node answers `/healthz`.
+    /// Waits, within `timeout`, until a live node hosts each app and every running node answers `/healthz`.
     public func waitUntilHosted(timeout: Duration = .seconds(20)) async throws {
-        try await clusterEventually("a node hosts the app", timeout: timeout) {
-            guard let host = try? await self.host(), self.nodes.contains(where: { $0.name == host && $0.isRunning }) else { return false }
+        try await clusterEventually("a node hosts each app", timeout: timeout) {
+            for app in self.apps {
+                guard let host = try? await self.host(of: app), self.nodes.contains(where: { $0.name == host && $0.isRunning }) else {
+                    return false
+                }
+            }
             for node in self.nodes where node.isRunning {
                 guard await node.health().status == 200 else { return false }
             }
@@ -183,6 +191,27 @@ public final class NodeProcess: @unchecked Sendable {
         return (answer.status, answer.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
+    /// `method path` on the node's HTTP port with an `Authorization` header if given: the status (0 when
+    /// nothing answered) and the body.
+    public func request(_ method: String, _ path: String, authorization: String? = nil,
+                        timeout: TimeInterval = 10) async -> (status: Int, body: String) {
+        await withCheckedContinuation { done in
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.httpMethod = method
+            request.timeoutInterval = timeout
+            if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+            URLSession.shared.dataTask(with: request) { data, response, _ in
+                done.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+            }.resume()
+        }
+    }
+
+    /// SIGSTOP: the node freezes (its leases run out; it answers nothing) until killed.
+    public func freeze() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGSTOP)
+    }
+
     /// A JSON document from the node's admin API (development mode: no credentials).
     public func admin(_ path: String) async throws -> Data {
         let answer = await get("/v1/admin/\(path)", timeout: 5)
@@ -228,9 +257,9 @@ public func clusterEventually(_ what: String, timeout: Duration = .seconds(15), 
 }
 
 /// Runs `body` with a cluster of `nodes` nodes, stopped afterwards whatever happens.
-public func withCluster(nodes: Int, arguments: [String] = [], server: PostgresURL? = nil,
+public func withCluster(nodes: Int, arguments: [String] = [], apps: [String] = ["development"], server: PostgresURL? = nil,
                  _ body: (LoopbackCluster) async throws -> Void) async throws {
-    let cluster = try await LoopbackCluster.start(nodes: nodes, arguments: arguments, server: server)
+    let cluster = try await LoopbackCluster.start(nodes: nodes, arguments: arguments, apps: apps, server: server)
     do {
         try await body(cluster)
     } catch {

@@ -19,7 +19,8 @@ struct BusCodecTests {
         for (index, text) in Self.texts.enumerated() {
             let c = UInt64(index)
             messages += [.open(connection: c), .clientFrame(connection: c, text: text), .gone(connection: c),
-                         .serverFrame(connection: c, text: text), .encodedFrame(connection: c, text: text), .end(connection: c)]
+                         .serverFrame(connection: c, text: text), .encodedFrame(connection: c, text: text), .end(connection: c),
+                         .adminRequest(id: c, app: text, body: text), .adminReply(id: c, body: text)]
         }
         let batch = BusBatch(from: "node-ä \"1\"", epoch: 42, sequence: 7, sentAt: 1_767_225_600_123, messages: messages)
         #expect(try roundTrip(batch) == batch)
@@ -78,6 +79,14 @@ struct BusCodecTests {
         // None where one belongs.
         "{\(envelope),\"m\":[[\"in\",1]]}", "{\(envelope),\"m\":[[\"out\",1]]}", "{\(envelope),\"m\":[[\"in\",1,null]]}",
         "{\(envelope),\"m\":[[\"out\",1,7]]}", "{\(envelope),\"m\":[[\"in\",1,{\"t\":\"ping\"}]]}",
+        // Admin requests and replies with other than their strings (an app and a body; a body).
+        "{\(envelope),\"m\":[[\"admin\",1]]}", "{\(envelope),\"m\":[[\"admin\",1,\"app\"]]}",
+        "{\(envelope),\"m\":[[\"admin\",1,\"app\",\"{}\",\"x\"]]}", "{\(envelope),\"m\":[[\"admin\",1,\"app\",{}]]}",
+        "{\(envelope),\"m\":[[\"admin\",1,5,\"{}\"]]}", "{\(envelope),\"m\":[[\"admin\",\"1\",\"app\",\"{}\"]]}",
+        "{\(envelope),\"m\":[[\"admin\",1.5,\"app\",\"{}\"]]}", "{\(envelope),\"m\":[[\"reply\",1]]}",
+        "{\(envelope),\"m\":[[\"reply\",1,\"a\",\"b\"]]}", "{\(envelope),\"m\":[[\"reply\",1,null]]}",
+        "{\(envelope),\"m\":[[\"reply\",1,{\"ok\":1}]]}", "{\(envelope),\"m\":[[\"Reply\",1,\"{}\"]]}",
+        "{\(envelope),\"m\":[[\"in\",1,\"a\",\"b\",\"c\",\"d\"]]}",
         // Nesting past the limit (8 levels).
         "{\(envelope),\"m\":[[\"in\",1,[[[[[[[\"x\"]]]]]]]]]}", "{\(envelope),\"m\":[],\"x\":[[[[[[[[[]]]]]]]]]}",
         String(repeating: "[", count: 100_000),
@@ -112,7 +121,7 @@ struct BusCodecTests {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fuzz/corpus/bus").standardizedFileURL
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names.count >= 5)
+        #expect(names.count >= 5 && names.contains("admin.json"))
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             let batch = try BusCodec.decode(text)

@@ -218,8 +218,8 @@ struct WebhookRetryTests {
         }
         try store.save(record("old", age: .seconds(8 * 86_400)), app: "a")
         try store.save(record("new", age: .seconds(86_400)), app: "a")
-        RecordRetention(store: store, maxAge: .seconds(7 * 86_400), clock: .system(),
-                        logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() })).sweep()
+        await RecordRetention(store: store, maxAge: .seconds(7 * 86_400), clock: .system(),
+                              logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() })).sweep()
         #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["new"])
     }
 }

@@ -2,8 +2,8 @@
 // of a PostgreSQL notification or of a `bus_payloads` row, which the receiving node hands to
 // `BusCodec.decode`. Besides AddressSanitizer's checks: the decoder's verdict is the one a reading of
 // the envelope written here from its documentation gives (`{"from", "epoch", "seq", "at", "m": [[kind,
-// connection, text?], ...]}`, a text exactly for `in` and `out`), and an accepted batch encodes and
-// decodes back to itself. A broken promise stops the run with `preconditionFailure`, which libFuzzer
+// number, strings...], ...]}`: a text exactly for `in` and `out`, an app and a body for `admin`, a body
+// for `reply`), and an accepted batch encodes and decodes back to itself. A broken promise stops the run with `preconditionFailure`, which libFuzzer
 // reports as a crash and saves.
 
 import SwitchboardCluster
@@ -43,25 +43,26 @@ func expectedBatch(_ payload: String) -> BusBatch? {
           case .array(let list)? = object["m"] else { return nil }
     var messages: [BusMessage] = []
     for item in list {
-        guard case .array(let parts) = item, parts.count == 2 || parts.count == 3,
-              case .string(let kind) = parts[0], case .int(let raw) = parts[1] else { return nil }
-        let connection = UInt64(bitPattern: raw)
-        let takesText = kind == "in" || kind == "out" || kind == "raw"
-        guard takesText == (parts.count == 3) else { return nil }
-        if takesText {
-            guard case .string(let text) = parts[2] else { return nil }
-            switch kind {
-            case "in": messages.append(.clientFrame(connection: connection, text: text))
-            case "out": messages.append(.serverFrame(connection: connection, text: text))
-            default: messages.append(.encodedFrame(connection: connection, text: text))
-            }
-        } else {
-            switch kind {
-            case "open": messages.append(.open(connection: connection))
-            case "gone": messages.append(.gone(connection: connection))
-            case "end": messages.append(.end(connection: connection))
-            default: return nil
-            }
+        guard case .array(let parts) = item, parts.count >= 2, case .string(let kind) = parts[0], case .int(let raw) = parts[1]
+        else { return nil }
+        let number = UInt64(bitPattern: raw)
+        var strings: [String] = []
+        for part in parts.dropFirst(2) {
+            guard case .string(let text) = part else { return nil }
+            strings.append(text)
+        }
+        // How many strings each kind takes: a text for in, out and raw, an app and a body for admin, a body for reply.
+        let takes = ["open": 0, "gone": 0, "end": 0, "in": 1, "out": 1, "raw": 1, "admin": 2, "reply": 1]
+        guard takes[kind] == strings.count else { return nil }
+        switch kind {
+        case "open": messages.append(.open(connection: number))
+        case "gone": messages.append(.gone(connection: number))
+        case "end": messages.append(.end(connection: number))
+        case "in": messages.append(.clientFrame(connection: number, text: strings[0]))
+        case "out": messages.append(.serverFrame(connection: number, text: strings[0]))
+        case "raw": messages.append(.encodedFrame(connection: number, text: strings[0]))
+        case "admin": messages.append(.adminRequest(id: number, app: strings[0], body: strings[1]))
+        default: messages.append(.adminReply(id: number, body: strings[0]))
         }
     }
     return BusBatch(from: from, epoch: epoch, sequence: UInt64(bitPattern: sequence), sentAt: at, messages: messages)

@@ -413,7 +413,7 @@ function onSample(sample) {
   if (!sample.hosted) {
     $("hosted-elsewhere").hidden = false;
     $("hosted-elsewhere").textContent = "This node does not host the app" +
-      (sample.hostedBy ? "; node " + sample.hostedBy + " does. Live calls are read from the shared store; timelines, sessions and charts are on that node's console." : ".");
+      (sample.hostedBy ? "; node " + sample.hostedBy + " does. Live calls are read from the shared store, timelines and sessions asked of that node; its charts are on its own console." : ".");
     return;
   }
   $("hosted-elsewhere").hidden = true;
