@@ -29,7 +29,7 @@ extension ClusterRouting {
 }
 
 /// One bridged connection: what its client sends goes to the hosting node, whose answers come back
-/// through ``SignalingService/deliverRouted(_:to:)``.
+/// through `SignalingService.deliverRouted(_:to:)`.
 ///
 /// Called under the service's lock: both methods only queue.
 public protocol ClusterRoute: AnyObject, Sendable {

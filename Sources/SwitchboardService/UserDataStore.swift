@@ -5,8 +5,8 @@ import SwitchboardWire
 /// service numbers them, so one can be dropped alone: a newer one replaced it) and the message.
 public struct KeptPeerMessage: Hashable, Sendable {
     public var recipient: UserID
-    /// Increasing within the app, across restarts and hosts (``OfflineMessageStore`` goes on from the
-    /// largest one read back).
+    /// Increasing within the app, across restarts and hosts (the service goes on from the largest one
+    /// read back).
     public var sequence: Int64
     public var message: PeerMessage
 
