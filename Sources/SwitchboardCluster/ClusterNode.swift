@@ -43,6 +43,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
     private let apps: [AppID]
     private let observer: any ClusterObserver
     private let logger: Logger
+    /// Where bus batches reach the service, one round at a time (``deliver(_:)``).
+    private let deliveries = DispatchQueue(label: "switchboard.cluster.deliveries")
 
     private struct State {
         var service: SignalingService?
@@ -222,7 +224,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             start {
                 try await bus.runReceiver(ready: {
                     self.state.withLock { $0.bus = bus }
-                }, { batches in self.received(batches) })
+                }, { batches in await self.deliver(batches) })
             },
             start {
                 while !Task.isCancelled {
@@ -395,6 +397,20 @@ public final class ClusterNode: ClusterRouting, Sendable {
     /// Batches from other nodes, in order: bridged connections opened, their client frames handed to
     /// the service (all of them as one step, one commit, unless a close or an invalid frame comes
     /// between), their closes; frames for this node's own clients.
+    /// Hands batches to ``received(_:)`` on the node's delivery thread and waits for it there. The service's
+    /// steps hold its lock while their commit waits on PostgreSQL (docs/DECISIONS.md, "PostgreSQL access"):
+    /// run on Swift's cooperative threads (as many as cores), a few such waits at once starved the task
+    /// that reads the bus, and the host's incoming bus latency grew to seconds under load. The delivery
+    /// thread waits instead, and the reading task goes on gathering the next batches meanwhile.
+    private func deliver(_ batches: [BusBatch]) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            deliveries.async {
+                self.received(batches)
+                done.resume()
+            }
+        }
+    }
+
     private func received(_ batches: [BusBatch]) {
         guard let (service, bus) = state.withLock({ state in state.service.flatMap { s in state.bus.map { (s, $0) } } }) else { return }
         var frames: [(frame: ClientFrame, connection: ConnectionID)] = []
