@@ -465,6 +465,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
                     if outbound[number] == nil { outboundOrder.append(number) }
                     outbound[number, default: []].append(.encoded(Array(text.utf8)))
                 case .adminRequest(let id, let app, let body):
+                    // After the client frames that came before it, as a close or an invalid frame is.
+                    flushFrames()
                     bus.send(.adminReply(id: id, body: answer(AppID(rawValue: app), body).body), to: batch.from)
                 case .adminReply(let id, let body):
                     forwarded.replied(id: id, from: batch.from, body: body)
@@ -488,8 +490,9 @@ public final class ClusterNode: ClusterRouting, Sendable {
     /// The service closed a connection bridged here: the service hears of it as of any closed connection.
     private func bridgeClosed(_ key: BridgeKey) {
         guard let id = state.withLock({ $0.removeBridge(key) }), let service = state.withLock({ $0.service }) else { return }
-        // Not under the service's lock, which is held while it closes.
-        Task { service.closed(id) }
+        // Not under the service's lock, which is held while it closes; on the delivery thread, not the
+        // cooperative ones (``deliver(_:)``).
+        deliveries.async { service.closed(id) }
     }
 
     // MARK: - Admin requests (docs/SERVER.md, "Cluster")
@@ -534,10 +537,14 @@ public final class ClusterNode: ClusterRouting, Sendable {
     /// This node's answer to an admin request another node forwarded: only for an app it hosts now
     /// (the app may have moved since the asker read the leases), from the server's own routes.
     private func answer(_ app: AppID, _ body: String) -> AdminReply {
-        let (hosts, handler) = state.withLock { ($0.held[app] != nil && !$0.draining, $0.adminHandler) }
+        let (hosts, handler, service) = state.withLock { ($0.held[app] != nil && !$0.draining, $0.adminHandler, $0.service) }
         guard hosts else {
             let host = self.host(of: app).map { "node \($0) hosts it now" } ?? "no node hosts it at the moment"
             return .refused(SignalingError(.unknownApp, "node \(name) does not host app \(app); \(host)"))
+        }
+        // The lease is this node's, but the service may still be reading the app back (a takeover).
+        guard service?.hostedApps.contains(app) == true else {
+            return .refused(SignalingError(.overloaded, "node \(name) is taking app \(app) over; try again in a moment"))
         }
         guard let handler else { return .refused(SignalingError(.internalError, "node \(name) answers no admin requests")) }
         do throws(InvalidBusPayload) {

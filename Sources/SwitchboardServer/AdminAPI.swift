@@ -209,6 +209,8 @@ struct AdminAPI: Sendable {
         case .service(.invalidToken): .unauthorized
         case .call(.callNotFound), .call(.callEnded), .service(.unknownApp): .notFound
         case .service(.internalError): .internalServerError
+        // A host still taking the app over (forwarded requests, docs/SERVER.md, "Cluster").
+        case .service(.overloaded): .serviceUnavailable
         default: .badRequest
         }
     }

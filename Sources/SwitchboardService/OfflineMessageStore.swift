@@ -45,7 +45,7 @@ struct OfflineMessageStore {
     /// same recipient it replaced (the stores drop those).
     struct Stored: Hashable {
         var sequence: Int64
-        var replaced: [Int64]
+        var replaced: [KeptPeerMessage]
     }
 
     /// Each offline user's messages, oldest first, with their sequences.
@@ -93,7 +93,7 @@ struct OfflineMessageStore {
         guard appUsage.fits(quotas.perApp) else {
             return .failure(Self.refusal("the app keeps as many offline messages as the service allows", quotas.perApp, "per app"))
         }
-        let replacedSequences = replaced.map { queue[$0].sequence }
+        let replacedMessages = replaced.map { queue[$0] }
         for index in replaced.reversed() { queue.remove(at: index) }
         let sequence = nextSequence
         nextSequence += 1
@@ -102,7 +102,25 @@ struct OfflineMessageStore {
         recipients[recipient] = recipientUsage
         senders[sender] = senderUsage
         total = appUsage
-        return .success(Stored(sequence: sequence, replaced: replacedSequences))
+        return .success(Stored(sequence: sequence, replaced: replacedMessages))
+    }
+
+    /// Undoes the ``store(_:for:within:)`` that returned `stored` (its write failed): the message goes,
+    /// the ones it replaced come back in their places, and every usage is as before.
+    mutating func unstore(_ stored: Stored, for recipient: UserID) {
+        guard var queue = messages[recipient], let index = queue.firstIndex(where: { $0.sequence == stored.sequence }) else { return }
+        let message = queue.remove(at: index).message
+        recipients[recipient] = usage(ofRecipient: recipient) - message
+        release(message)
+        for kept in stored.replaced {
+            let position = queue.firstIndex { $0.sequence > kept.sequence } ?? queue.endIndex
+            queue.insert(kept, at: position)
+            recipients[recipient] = usage(ofRecipient: recipient) + kept.message
+            senders[kept.message.from] = usage(ofSender: kept.message.from) + kept.message
+            total = total + kept.message
+        }
+        messages[recipient] = queue.isEmpty ? nil : queue
+        if recipients[recipient]?.count == 0 { recipients[recipient] = nil }
     }
 
     /// Takes back a message a store kept (after a restart or a takeover), in sequence order, without the

@@ -46,11 +46,17 @@ extension ServiceCore {
         case .success(let kept): stored = kept
         case .failure(let refusal): return .failure(refusal)
         }
-        // Kept durably before the sender hears "stored" (docs/SERVER.md, "What survives a restart").
-        if !stored.replaced.isEmpty {
-            write(.offlineMessagesRemoved(realm.app, recipient: request.to, sequences: stored.replaced))
+        // Written at once, with what the step wrote before, as profile.set is: the sender hears "stored"
+        // only once it is (docs/SERVER.md, "What survives a restart"); else nothing is kept.
+        let removed = StoreWrite.offlineMessagesRemoved(realm.app, recipient: request.to, sequences: stored.replaced.map(\.sequence))
+        let kept = StoreWrite.offlineMessageKept(realm.app, KeptPeerMessage(recipient: request.to, sequence: stored.sequence, message: message))
+        if !stored.replaced.isEmpty { write(removed) }
+        write(kept)
+        let failed = writeStep()
+        guard !failed.contains(where: { $0.write == kept || $0.write == removed }) else {
+            realm.offlineMessages.unstore(stored, for: request.to)
+            return .failure(SignalingError(.internalError, "the store failed to keep the message"))
         }
-        write(.offlineMessageKept(realm.app, KeptPeerMessage(recipient: request.to, sequence: stored.sequence, message: message)))
         if realm.offlineSweepAt == nil {
             armOfflineSweep(in: realm, at: now + configuration.offlineMessageRetention)
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import Logging
 import SwitchboardCore
 import SwitchboardWire
@@ -20,6 +21,10 @@ public final class SignalingService: Sendable {
     public let loadShedding: LoadShedding
     private let core: ServiceLock<ServiceCore>
     private let logger: Logger
+    /// Where the timer loop fires the timers due: a step may wait on its store's commit while it holds the
+    /// service's lock, and must not hold one of Swift's cooperative threads (as many as cores) meanwhile
+    /// (docs/DECISIONS.md, "PostgreSQL access").
+    private let timerQueue = DispatchQueue(label: "switchboard.service.timers")
 
     /// - Parameters:
     ///   - configuration: apps and limits; ``ServiceConfiguration/development`` by default.
@@ -124,9 +129,13 @@ public final class SignalingService: Sendable {
         precondition(!alreadyRunning, "SignalingService.run() is already running")
         defer { core.withLock { $0.stopTimer() } }
         while !Task.isCancelled {
-            let sleeper = core.withLock { core in
-                core.fireDeadlines(until: core.now(on: clock))
-                return core.scheduleTimerSleep(on: clock)
+            let sleeper = await withCheckedContinuation { (fired: CheckedContinuation<Task<Void, Never>, Never>) in
+                timerQueue.async { [core, clock] in
+                    fired.resume(returning: core.withLock { core in
+                        core.fireDeadlines(until: core.now(on: clock))
+                        return core.scheduleTimerSleep(on: clock)
+                    })
+                }
             }
             await withTaskCancellationHandler {
                 await sleeper.value

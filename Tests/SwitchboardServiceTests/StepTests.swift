@@ -7,7 +7,7 @@ import SwitchboardWire
 
 /// A transactional store that is all three of the service's stores: it keeps what it is given in memory,
 /// every commit's writes, and how many frames a watched connection had received when each commit ran.
-final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, TransactionalStore, @unchecked Sendable {
+final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, @unchecked Sendable {
     // @unchecked: `watched` is set once, before the service sends anything.
     struct Commit {
         var writes: [StoreWrite]
@@ -62,6 +62,8 @@ final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, Transact
 
     func liveCalls() -> [(app: AppID, call: Call)] { [] }
     func profiles() -> [(app: AppID, profile: Profile)] { [] }
+    func write(_ write: StoreWrite) throws { try commit([write]) }
+    func userData() -> [AppID: StoredUserData] { [:] }
 }
 
 /// Each hold of the service's lock is one step: what it wrote reaches a transactional store in one

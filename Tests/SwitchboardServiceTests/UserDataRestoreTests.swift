@@ -224,4 +224,18 @@ struct UserDataRestoreTests {
         #expect(handed == ["alice:hi"])
         #expect(try bob.request(.getChannelAttributes(channel: "c", keys: nil)).get().channelAttributeKeys == ["k"])
     }
+
+    @Test("a message the store fails to keep is refused with internal_error and kept nowhere; the ones it would have replaced stay")
+    func failedWriteKeepsNothing() throws {
+        var configuration = ServiceConfiguration.development
+        configuration.offlineMessageLimit = 1
+        let store = JournalStore()
+        let harness = ServiceHarness(configuration: configuration, store: store, liveCalls: store, profiles: store, userData: store)
+        let alice = try harness.login("alice")
+        #expect(try alice.request(Self.offline("first", to: "bob")) == .success(.message(.stored)))
+        store.fail(true)
+        #expect(try alice.request(Self.offline("second", to: "bob")).failureCode == "internal_error")
+        store.fail(false)
+        #expect(try Self.handedOver(to: "bob", in: harness) == ["alice:first"], "the replaced one is back, the refused one gone")
+    }
 }
