@@ -337,7 +337,14 @@ public final class ClusterNode: ClusterRouting, Sendable {
             }
             store.hold(lease)
             let started = ContinuousClock.now
-            service?.host(app)
+            // Reading the app back waits on PostgreSQL under the service's lock: on the delivery thread,
+            // in order with the bus's batches, not on a cooperative thread (``deliver(_:)``).
+            await withCheckedContinuation { (hosted: CheckedContinuation<Void, Never>) in
+                deliveries.async {
+                    service?.host(app)
+                    hosted.resume()
+                }
+            }
             observer.adopted(app: app.rawValue)
             logger.notice("took app \(app) over (lease epoch \(lease.epoch)) in \(ContinuousClock.now - started)")
         }
