@@ -378,6 +378,7 @@ let package = Package(
             dependencies: [
                 "ClusterTestSupport",
                 "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardJSON",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

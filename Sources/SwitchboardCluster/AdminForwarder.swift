@@ -24,6 +24,12 @@ final class AdminForwarder: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The clock the timeouts run on (a test's clock in tests).
+    private let clock: any Clock<Duration>
+
+    init(clock: any Clock<Duration> = ContinuousClock()) {
+        self.clock = clock
+    }
 
     /// How many requests wait.
     var waiting: Int { state.withLock { $0.pending.count } }
@@ -44,11 +50,7 @@ final class AdminForwarder: Sendable {
                 }
                 if let refused { return continuation.resume(returning: .failure(refused)) }
                 send(.adminRequest(id: id, app: app.rawValue, body: request.body))
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    self?.finish(id, .failure(.hostDidNotAnswer(node: node, timeout: timeout)))
-                }
+                let timer = timeOut(id, of: node, after: timeout, on: clock)
                 let kept = state.withLock { state in
                     state.pending[id]?.timer = timer
                     return state.pending[id] != nil
@@ -57,6 +59,16 @@ final class AdminForwarder: Sendable {
             }
         } onCancel: {
             finish(id, .failure(.notServing("the request was cancelled")))
+        }
+    }
+
+    /// The timer of request `id`: its deadline is fixed now, however late the task starts.
+    private func timeOut<C: Clock<Duration>>(_ id: UInt64, of node: String, after timeout: Duration, on clock: C) -> Task<Void, Never> {
+        let deadline = clock.now.advanced(by: timeout)
+        return Task { [weak self] in
+            try? await clock.sleep(until: deadline, tolerance: nil)
+            guard !Task.isCancelled else { return }
+            self?.finish(id, .failure(.hostDidNotAnswer(node: node, timeout: timeout)))
         }
     }
 

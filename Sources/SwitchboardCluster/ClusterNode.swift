@@ -339,12 +339,7 @@ public final class ClusterNode: ClusterRouting, Sendable {
             let started = ContinuousClock.now
             // Reading the app back waits on PostgreSQL under the service's lock: on the delivery thread,
             // in order with the bus's batches, not on a cooperative thread (``deliver(_:)``).
-            await withCheckedContinuation { (hosted: CheckedContinuation<Void, Never>) in
-                deliveries.async {
-                    service?.host(app)
-                    hosted.resume()
-                }
-            }
+            await onDeliveryThread { service?.host(app) }
             observer.adopted(app: app.rawValue)
             logger.notice("took app \(app) over (lease epoch \(lease.epoch)) in \(ContinuousClock.now - started)")
         }
@@ -410,9 +405,14 @@ public final class ClusterNode: ClusterRouting, Sendable {
     /// that reads the bus, and the host's incoming bus latency grew to seconds under load. The delivery
     /// thread waits instead, and the reading task goes on gathering the next batches meanwhile.
     private func deliver(_ batches: [BusBatch]) async {
+        await onDeliveryThread { self.received(batches) }
+    }
+
+    /// Runs `body` on the delivery thread, in order with the bus's batches, and waits for it there.
+    private func onDeliveryThread(_ body: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             deliveries.async {
-                self.received(batches)
+                body()
                 done.resume()
             }
         }

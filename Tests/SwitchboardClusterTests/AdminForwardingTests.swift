@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Clocks
 import Testing
 @testable import SwitchboardCluster
 import SwitchboardCore
@@ -56,21 +57,37 @@ struct AdminForwardingTests {
 
     // MARK: - The waiting table
 
-    /// What the forwarder sent, by request id.
+    /// What the forwarder sent, by request id; a test awaits the sends instead of polling (a request is in
+    /// the waiting table before it is sent).
     final class Sent: Sendable {
-        let messages = Mutex<[BusMessage]>([])
-        func send(_ message: BusMessage) { messages.withLock { $0.append(message) } }
-        var ids: [UInt64] {
-            messages.withLock { $0.compactMap { if case .adminRequest(let id, _, _) = $0 { id } else { nil } } }
-        }
-    }
+        private let state = Mutex<(messages: [BusMessage], waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(([], []))
 
-    /// Waits (real time, bounded) until `count` requests wait.
-    private func waitUntil(_ forwarder: AdminForwarder, waiting count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while forwarder.waiting != count {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(5))
+        func send(_ message: BusMessage) {
+            let ready = state.withLock { state in
+                state.messages.append(message)
+                let count = state.messages.count
+                defer { state.waiters.removeAll { $0.count <= count } }
+                return state.waiters.filter { $0.count <= count }.map(\.continuation)
+            }
+            for waiter in ready { waiter.resume() }
+        }
+
+        /// Returns once `count` messages were sent in all.
+        func sent(_ count: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    if state.messages.count >= count { return true }
+                    state.waiters.append((count, continuation))
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        var messages: [BusMessage] { state.withLock { $0.messages } }
+
+        var ids: [UInt64] {
+            state.withLock { $0.messages.compactMap { if case .adminRequest(let id, _, _) = $0 { id } else { nil } } }
         }
     }
 
@@ -79,9 +96,10 @@ struct AdminForwardingTests {
         let forwarder = AdminForwarder()
         let sent = Sent()
         async let outcome = forwarder.ask(.timeline("c-1"), app: "acme", of: "n2", timeout: .seconds(30), send: sent.send)
-        try await waitUntil(forwarder, waiting: 1)
-        let message = try #require(sent.messages.withLock { $0.first })
-        guard case .adminRequest(let id, let app, let body) = message else { Issue.record("sent \(message)"); return }
+        await sent.sent(1)
+        #expect(forwarder.waiting == 1)
+        let id = try #require(sent.ids.first)
+        guard case .adminRequest(_, let app, let body) = try #require(sent.messages.first) else { Issue.record("sent \(sent.messages)"); return }
         #expect(app == "acme")
         #expect(try AdminRequest(body: body) == .timeline("c-1"))
         forwarder.replied(id: id, from: "n3", body: AdminReply.answer(["forged": true]).body)
@@ -94,26 +112,28 @@ struct AdminForwardingTests {
         #expect(forwarder.waiting == 0)
 
         async let refused = forwarder.ask(.endCall("c-9"), app: "acme", of: "n2", timeout: .seconds(30), send: sent.send)
-        try await waitUntil(forwarder, waiting: 1)
+        await sent.sent(2)
         let second = try #require(sent.ids.last)
         forwarder.replied(id: second, from: "n2", body: AdminReply.refused(SignalingError(.call(.callNotFound), "no call")).body)
         #expect(await refused == .failure(.refused(SignalingError(.call(.callNotFound), "no call"))))
 
         async let garbled = forwarder.ask(.endCall("c-9"), app: "acme", of: "n2", timeout: .seconds(30), send: sent.send)
-        try await waitUntil(forwarder, waiting: 1)
+        await sent.sent(3)
         forwarder.replied(id: try #require(sent.ids.last), from: "n2", body: "{not json")
         guard case .failure(.invalidReply(node: "n2", _)) = await garbled else { Issue.record("an unreadable reply was read"); return }
     }
 
     @Test("no answer within the timeout: hostDidNotAnswer, not before it, and the request no longer waits")
     func timesOut() async throws {
-        let forwarder = AdminForwarder()
-        let started = ContinuousClock.now
-        let outcome = await forwarder.ask(.endCall("c"), app: "acme", of: "n2", timeout: .milliseconds(200), send: { _ in })
-        let took = ContinuousClock.now - started
-        #expect(outcome == .failure(.hostDidNotAnswer(node: "n2", timeout: .milliseconds(200))))
-        // Not before the timeout; after it as soon as the timer task runs (late only on a starved machine).
-        #expect(took >= .milliseconds(200) && took < .seconds(60), "\(took)")
+        let clock = TestClock()
+        let forwarder = AdminForwarder(clock: clock)
+        let sent = Sent()
+        async let outcome = forwarder.ask(.endCall("c"), app: "acme", of: "n2", timeout: .milliseconds(200), send: sent.send)
+        await sent.sent(1)
+        await clock.advance(by: .milliseconds(199))
+        #expect(forwarder.waiting == 1, "not before the timeout")
+        await clock.advance(by: .milliseconds(1))
+        #expect(await outcome == .failure(.hostDidNotAnswer(node: "n2", timeout: .milliseconds(200))))
         #expect(forwarder.waiting == 0)
         let error = AdminForwardError.hostDidNotAnswer(node: "n2", timeout: .milliseconds(200))
         #expect(error.signalingError.code == .service(.internalError) && error.signalingError.message.contains("n2"))
@@ -122,9 +142,11 @@ struct AdminForwardingTests {
     @Test("a host that dies fails the requests waiting on it at once, and only those; a fenced or stopped node fails them all")
     func hostGoneAndFenced() async throws {
         let forwarder = AdminForwarder()
-        async let onN2 = forwarder.ask(.endCall("a"), app: "acme", of: "n2", timeout: .seconds(60), send: { _ in })
-        async let onN3 = forwarder.ask(.endCall("b"), app: "other", of: "n3", timeout: .seconds(60), send: { _ in })
-        try await waitUntil(forwarder, waiting: 2)
+        let sent = Sent()
+        async let onN2 = forwarder.ask(.endCall("a"), app: "acme", of: "n2", timeout: .seconds(60), send: sent.send)
+        async let onN3 = forwarder.ask(.endCall("b"), app: "other", of: "n3", timeout: .seconds(60), send: sent.send)
+        await sent.sent(2)
+        #expect(forwarder.waiting == 2)
         let started = ContinuousClock.now
         forwarder.fail(waitingOn: "n2", with: .hostGone(node: "n2"))
         #expect(await onN2 == .failure(.hostGone(node: "n2")))
@@ -143,15 +165,17 @@ struct AdminForwardingTests {
             for index in 0..<256 {
                 group.addTask { await forwarder.ask(.timeline(CallID("c\(index)")), app: "acme", of: "n2", timeout: .seconds(60), send: sent.send) }
             }
-            try await waitUntil(forwarder, waiting: 256)
+            await sent.sent(256)
+            #expect(forwarder.waiting == 256)
             let refused = await forwarder.ask(.timeline("c-257"), app: "acme", of: "n2", timeout: .seconds(60), send: sent.send)
             #expect(refused == .failure(.tooManyPending(256)))
             #expect(AdminForwardError.tooManyPending(256).signalingError.code == .service(.rateLimited))
             #expect(sent.ids.count == 256, "the refused request was not sent")
             forwarder.replied(id: sent.ids[0], from: "n2", body: AdminReply.answer(["ok": true]).body)
-            try await waitUntil(forwarder, waiting: 255)
+            #expect(forwarder.waiting == 255)
             group.addTask { await forwarder.ask(.timeline("c-258"), app: "acme", of: "n2", timeout: .seconds(60), send: sent.send) }
-            try await waitUntil(forwarder, waiting: 256)
+            await sent.sent(257)
+            #expect(forwarder.waiting == 256)
             forwarder.failAll(with: .notServing("the node stopped"))
             var answers = 0, stopped = 0
             for try await outcome in group {
@@ -168,8 +192,10 @@ struct AdminForwardingTests {
     @Test("a cancelled request (the HTTP client went away) stops waiting")
     func cancelled() async throws {
         let forwarder = AdminForwarder()
-        let task = Task { await forwarder.ask(.endCall("c"), app: "acme", of: "n2", timeout: .seconds(60), send: { _ in }) }
-        try await waitUntil(forwarder, waiting: 1)
+        let sent = Sent()
+        let task = Task { await forwarder.ask(.endCall("c"), app: "acme", of: "n2", timeout: .seconds(60), send: sent.send) }
+        await sent.sent(1)
+        #expect(forwarder.waiting == 1)
         task.cancel()
         #expect(await task.value == .failure(.notServing("the request was cancelled")))
         #expect(forwarder.waiting == 0)
