@@ -58,6 +58,8 @@ final class LeanDriver: @unchecked Sendable {
         var welcomed = false
         var login: EventLoopPromise<Void>?
         var awaitsFlush = false
+        /// The calls this user's connection carried, for reading compact call events.
+        var calls = LeanKnownCalls()
     }
 
     private struct Pending {
@@ -123,7 +125,8 @@ final class LeanDriver: @unchecked Sendable {
         }
         users[user].login = login
         let hello = Hello(app: plan.app, user: users[user].id, device: DeviceID("\(users[user].id.rawValue)-1"),
-                          token: plan.token(for: users[user].id), loginPolicy: .multiDevice, surface: "loadtest")
+                          token: plan.token(for: users[user].id), loginPolicy: .multiDevice, surface: "loadtest",
+                          compactEvents: plan.compactEvents)
         connection.write(LeanFrames.encode(.hello(hello), allocator: connection.allocator))
         needsFlush(user)
         let timeout = plan.loginTimeout
@@ -139,6 +142,7 @@ final class LeanDriver: @unchecked Sendable {
 
     func attached(_ connection: LeanConnection) {
         users[connection.user].connection = connection
+        users[connection.user].calls = LeanKnownCalls()
     }
 
     func closed(_ user: Int) {
@@ -163,8 +167,9 @@ final class LeanDriver: @unchecked Sendable {
     /// event (``LeanScan``), decoded in full otherwise.
     func received(_ message: ByteBuffer, on user: Int) {
         let pair = user / 2
+        let viewer = users[user].idBytes, caller = users[2 * pair].idBytes, callee = users[2 * pair + 1].idBytes
         let scanned = message.withUnsafeReadableBytes { bytes in
-            LeanScan.read(bytes, viewer: users[user].idBytes, caller: users[2 * pair].idBytes, callee: users[2 * pair + 1].idBytes)
+            LeanScan.read(bytes, viewer: viewer, caller: caller, callee: callee, known: &users[user].calls)
         }
         switch scanned {
         case .success(let id, let callID):
@@ -198,6 +203,13 @@ final class LeanDriver: @unchecked Sendable {
             users[user].login = nil
             users[user].connection?.close()
         case .response(let response):
+            if case .success(.call(let call, _)) = response.result {
+                // A call reply read in full is the full form: the connection's calls hold it, as after a scan.
+                let pair = user / 2
+                users[user].calls.remember(
+                    LeanKnownCalls.Entry(call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
+                    for: call.id, ended: call.state.isEnded)
+            }
             answered(response.id.rawValue, response.result.map { reply in
                 if case .call(let call, _) = reply { return call.id }
                 return nil
@@ -205,6 +217,11 @@ final class LeanDriver: @unchecked Sendable {
         case .event(let envelope):
             if case .call(let note) = envelope.event {
                 let pair = user / 2
+                // A call event read in full is the full form (a compact one does not decode alone): it
+                // tells the connection's calls what the scan would have.
+                users[user].calls.remember(
+                    LeanKnownCalls.Entry(note.call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
+                    for: note.call.id, ended: note.call.state.isEnded)
                 let observation = CallFlow.Observation(note, caller: users[2 * pair].id, callee: users[2 * pair + 1].id)
                 let accepting = note.call.participants
                     .filter { $0.state == .accepting && ($0.invitedBy ?? note.call.caller) == users[user].id }.map(\.user)

@@ -34,7 +34,13 @@ enum LeanScan {
 
     /// Reads `bytes` as the frame that `viewer` (the connection's user) got, for the flow between
     /// `caller` and `callee` (their user ids' UTF-8).
-    static func read(_ bytes: UnsafeRawBufferPointer, viewer: [UInt8], caller: [UInt8], callee: [UInt8]) -> Frame? {
+    ///
+    /// A call event may come in either form (docs/DECISIONS.md, "Compact call events"): `known` is what
+    /// the connection carried of each call so far, read to complete a compact event and updated by every
+    /// call event read (a frame left to the full decoder changes nothing in it).
+    static func read(
+        _ bytes: UnsafeRawBufferPointer, viewer: [UInt8], caller: [UInt8], callee: [UInt8], known: inout LeanKnownCalls
+    ) -> Frame? {
         var cursor = Cursor(bytes: bytes)
         var type: Range<Int>?
         var id: Int64?
@@ -69,22 +75,26 @@ enum LeanScan {
         if cursor.matches(type, "res") {
             guard let id, id >= 0, let ok, !failed else { return nil }
             cursor.at = ok
-            var callID: Range<Int>?
+            var scanned: ScannedCall?
             let read = cursor.fields { cursor, key in
                 guard cursor.matches(key, "call") else { return cursor.skipValue() }
-                return cursor.fields { cursor, key in
-                    guard cursor.matches(key, "id") else { return cursor.skipValue() }
-                    callID = cursor.string()
-                    return callID != nil
-                }
+                scanned = scanCall(&cursor)
+                return scanned != nil
             }
             guard read else { return nil }
-            return .success(id: id, callID: callID.map { CallID(cursor.text($0)) })
+            guard let scanned else { return .success(id: id, callID: nil) }
+            // A call reply counts as the call's carrying, as an event does (docs/DECISIONS.md, "Compact call
+            // events"): the next event of the call may be compact.
+            guard let resolved = resolve(scanned, in: cursor, viewer: viewer, caller: caller, callee: callee, known: known) else {
+                return nil
+            }
+            known.remember(resolved.entry, for: resolved.id, ended: resolved.phase.endReason != nil)
+            return .success(id: id, callID: resolved.id)
         }
         guard cursor.matches(type, "evt"), let sequence, sequence >= 1, let name, let body,
               let kind = Self.kind(named: name, in: cursor) else { return nil }
         cursor.at = body
-        return event(kind, at: sequence, in: &cursor, viewer: viewer, caller: caller, callee: callee)
+        return event(kind, at: sequence, in: &cursor, viewer: viewer, caller: caller, callee: callee, known: &known)
     }
 
     private enum EventKind {
@@ -116,13 +126,10 @@ enum LeanScan {
     }
 
     private static func event(
-        _ eventKind: EventKind, at sequence: Int64, in cursor: inout Cursor, viewer: [UInt8], caller: [UInt8], callee: [UInt8]
+        _ eventKind: EventKind, at sequence: Int64, in cursor: inout Cursor, viewer: [UInt8], caller: [UInt8], callee: [UInt8],
+        known: inout LeanKnownCalls
     ) -> Frame? {
-        var callID: Range<Int>?
-        var callCaller: Range<Int>?
-        var state: Range<Int>?
-        var endReason: Range<Int>?
-        var participants: [Participant] = []
+        var scanned: ScannedCall?
         var detail: Range<Int>?  // `cause` (timedOut) or `failure` (acceptFailed)
         let read = cursor.fields { cursor, key in
             if cursor.matches(key, "cause") || cursor.matches(key, "failure") {
@@ -130,49 +137,10 @@ enum LeanScan {
                 return detail != nil
             }
             guard cursor.matches(key, "call") else { return cursor.skipValue() }
-            return cursor.fields { cursor, key in
-                if cursor.matches(key, "id") {
-                    callID = cursor.string()
-                    return callID != nil
-                } else if cursor.matches(key, "caller") {
-                    callCaller = cursor.string()
-                    return callCaller != nil
-                } else if cursor.matches(key, "state") {
-                    state = cursor.string()
-                    return state != nil
-                } else if cursor.matches(key, "end") {
-                    return cursor.fields { cursor, key in
-                        guard cursor.matches(key, "reason") else { return cursor.skipValue() }
-                        endReason = cursor.string()
-                        return endReason != nil
-                    }
-                } else if cursor.matches(key, "participants") {
-                    return cursor.elements { cursor in
-                        var participant = Participant()
-                        let read = cursor.fields { cursor, key in
-                            if cursor.matches(key, "user") {
-                                participant.user = cursor.string()
-                                return participant.user != nil
-                            } else if cursor.matches(key, "invitedBy") {
-                                participant.invitedBy = cursor.string()
-                                return participant.invitedBy != nil
-                            } else if cursor.matches(key, "state") {
-                                participant.state = cursor.string()
-                                return participant.state != nil
-                            } else if cursor.matches(key, "reason") {
-                                participant.reason = cursor.string()
-                                return participant.reason != nil
-                            }
-                            return cursor.skipValue()
-                        }
-                        participants.append(participant)
-                        return read && participant.user != nil && participant.state != nil
-                    }
-                }
-                return cursor.skipValue()
-            }
+            scanned = scanCall(&cursor)
+            return scanned != nil
         }
-        guard read, let callID, let callCaller, let state else { return nil }
+        guard read, let scanned else { return nil }
         let kind: CallFlow.Observation.Kind
         switch eventKind {
         case .plain(let plain): kind = plain
@@ -183,30 +151,130 @@ enum LeanScan {
             guard let detail, let failure = AcceptFailure(rawValue: cursor.text(detail)) else { return nil }
             kind = .acceptFailed(failure)
         }
+        guard let resolved = resolve(scanned, in: cursor, viewer: viewer, caller: caller, callee: callee, known: known) else {
+            return nil
+        }
+        let entry = resolved.entry
+        known.remember(entry, for: resolved.id, ended: resolved.phase.endReason != nil)
+        let calleeState = entry.members.first(where: \.isCallee)?.state
+        let accepting = entry.members.lazy.filter { $0.state == .accepting && $0.invitedByViewer }
+            .map { UserID(String(decoding: $0.user, as: UTF8.self)) }
+        let observation = CallFlow.Observation(
+            kind: kind, callID: resolved.id, isFromCaller: entry.isFromCaller, callState: resolved.phase, calleeState: calleeState)
+        return .callEvent(sequence: sequence, CallEvent(observation: observation, acceptingInvitees: Array(accepting)))
+    }
+
+    /// A call object's fields as the scan found them: the full form has `caller`, the compact one
+    /// `participantCount` instead.
+    private struct ScannedCall {
+        var id: Range<Int>
+        var caller: Range<Int>?
+        var state: Range<Int>
+        var endReason: Range<Int>?
+        var participantCount: Int64?
+        var participants: [Participant]
+    }
+
+    /// Reads the call object at the cursor, nil when it is not one the scan is sure of.
+    private static func scanCall(_ cursor: inout Cursor) -> ScannedCall? {
+        var callID: Range<Int>?
+        var callCaller: Range<Int>?
+        var state: Range<Int>?
+        var endReason: Range<Int>?
+        var participantCount: Int64?
+        var participants: [Participant] = []
+        let read = cursor.fields { cursor, key in
+            if cursor.matches(key, "id") {
+                callID = cursor.string()
+                return callID != nil
+            } else if cursor.matches(key, "caller") {
+                callCaller = cursor.string()
+                return callCaller != nil
+            } else if cursor.matches(key, "state") {
+                state = cursor.string()
+                return state != nil
+            } else if cursor.matches(key, "end") {
+                return cursor.fields { cursor, key in
+                    guard cursor.matches(key, "reason") else { return cursor.skipValue() }
+                    endReason = cursor.string()
+                    return endReason != nil
+                }
+            } else if cursor.matches(key, "participantCount") {
+                participantCount = cursor.integer()
+                return participantCount != nil
+            } else if cursor.matches(key, "participants") {
+                return cursor.elements { cursor in
+                    var participant = Participant()
+                    let read = cursor.fields { cursor, key in
+                        if cursor.matches(key, "user") {
+                            participant.user = cursor.string()
+                            return participant.user != nil
+                        } else if cursor.matches(key, "invitedBy") {
+                            participant.invitedBy = cursor.string()
+                            return participant.invitedBy != nil
+                        } else if cursor.matches(key, "state") {
+                            participant.state = cursor.string()
+                            return participant.state != nil
+                        } else if cursor.matches(key, "reason") {
+                            participant.reason = cursor.string()
+                            return participant.reason != nil
+                        }
+                        return cursor.skipValue()
+                    }
+                    participants.append(participant)
+                    return read && participant.user != nil && participant.state != nil
+                }
+            }
+            return cursor.skipValue()
+        }
+        guard read, let callID, let state, (callCaller == nil) != (participantCount == nil) else { return nil }
+        return ScannedCall(id: callID, caller: callCaller, state: state, endReason: endReason,
+                           participantCount: participantCount, participants: participants)
+    }
+
+    /// The call a scanned call object stands for, as the connection holds it after this frame: the full
+    /// form names the caller and every participant; the compact one only the participants that changed
+    /// since the call was last carried, applied to the call as `known` holds it. Nil when the scan is
+    /// not sure of it, or the compact form does not fit.
+    private static func resolve(
+        _ scanned: ScannedCall, in cursor: Cursor, viewer: [UInt8], caller: [UInt8], callee: [UInt8], known: LeanKnownCalls
+    ) -> (id: CallID, entry: LeanKnownCalls.Entry, phase: CallFlow.CallPhase)? {
+        let state = scanned.state
         let phase: CallFlow.CallPhase
-        if cursor.matches(state, "ringing"), endReason == nil {
+        if cursor.matches(state, "ringing"), scanned.endReason == nil {
             phase = .ringing
-        } else if cursor.matches(state, "connected"), endReason == nil {
+        } else if cursor.matches(state, "connected"), scanned.endReason == nil {
             phase = .connected
-        } else if cursor.matches(state, "ended"), let endReason, let reason = CallEndReason(rawValue: cursor.text(endReason)) {
+        } else if cursor.matches(state, "ended"), let endReason = scanned.endReason,
+                  let reason = CallEndReason(rawValue: cursor.text(endReason)) {
             phase = .ended(reason)
         } else {
             return nil
         }
-        var calleeState: ParticipantState?
-        var accepting: [UserID] = []
-        for participant in participants {
+        let id = CallID(cursor.text(scanned.id))
+        var entry: LeanKnownCalls.Entry
+        if let callCaller = scanned.caller {
+            entry = LeanKnownCalls.Entry(isFromCaller: cursor.matches(callCaller, caller),
+                                         callerIsViewer: cursor.matches(callCaller, viewer), members: [])
+            entry.members.reserveCapacity(scanned.participants.count)
+        } else {
+            guard let held = known[id] else { return nil }
+            entry = held
+        }
+        for participant in scanned.participants {
             guard let user = participant.user, let stateName = participant.state,
                   let participantState = participantState(stateName, reason: participant.reason, in: cursor) else { return nil }
-            if calleeState == nil, cursor.matches(user, callee) { calleeState = participantState }
-            if participantState == .accepting, cursor.matches(participant.invitedBy ?? callCaller, viewer) {
-                accepting.append(UserID(cursor.text(user)))
+            let invitedByViewer = participant.invitedBy.map { cursor.matches($0, viewer) } ?? entry.callerIsViewer
+            let member = LeanKnownCalls.Member(user: cursor.bytes(user), isCallee: cursor.matches(user, callee),
+                                               invitedByViewer: invitedByViewer, state: participantState)
+            if scanned.caller == nil, let index = entry.members.firstIndex(where: { $0.user == member.user }) {
+                entry.members[index] = member
+            } else {
+                entry.members.append(member)
             }
         }
-        let observation = CallFlow.Observation(
-            kind: kind, callID: CallID(cursor.text(callID)), isFromCaller: cursor.matches(callCaller, caller),
-            callState: phase, calleeState: calleeState)
-        return .callEvent(sequence: sequence, CallEvent(observation: observation, acceptingInvitees: accepting))
+        if let count = scanned.participantCount, Int64(entry.members.count) != count { return nil }
+        return (id, entry, phase)
     }
 
     /// `ModelCoding.participantState`: a reason for rejected, timedOut and acceptFailed, none otherwise.
@@ -393,6 +461,10 @@ enum LeanScan {
             return range.count == other.count && other.withUnsafeBytes { other in
                 memcmp(bytes.baseAddress! + range.lowerBound, other.baseAddress!, range.count) == 0
             }
+        }
+
+        func bytes(_ range: Range<Int>) -> [UInt8] {
+            Array(UnsafeRawBufferPointer(rebasing: bytes[range]))
         }
 
         func text(_ range: Range<Int>) -> String {

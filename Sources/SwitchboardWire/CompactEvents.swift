@@ -3,10 +3,11 @@ import SwitchboardJSON
 
 /// The service's end of compact call events on one connection (docs/DECISIONS.md, "Compact call
 /// events"): encodes the frames the connection sends, in order. Once a welcome says the connection is
-/// compact, a call event carries the call's fixed facts only when the connection has not carried them
-/// (the call's first event on it, or after the call was dropped from `KnownCalls`), and otherwise
-/// the call's id, state and times and the participants that changed since the connection last carried
-/// the call. Every other frame is encoded as ``WireCodec/encode(_:)-(ServerFrame)`` does.
+/// compact, a call event, and a successful response whose reply is a call, carries the call's fixed
+/// facts only when the connection has not carried them (the call's first event or response on it, or
+/// after the call was dropped from `KnownCalls`), and otherwise the call's id, state and times and the
+/// participants that changed since the connection last carried the call. Every other frame is encoded
+/// as ``WireCodec/encode(_:)-(ServerFrame)`` does.
 ///
 /// The connection owns it: the state is per connection, not per session, so a resumed session starts
 /// afresh on its new connection and its replayed events carry the facts again.
@@ -24,6 +25,14 @@ public struct CompactEventEncoder {
         case .event(let envelope) where isOn:
             if case .call(let note) = envelope.event {
                 return WireCodec.eventFrame(envelope, body: body(of: note, shared: envelope.shared))
+            }
+        case .response(let response) where isOn:
+            // A response's call follows the events' rule (docs/DECISIONS.md, "Compact call events").
+            if case .success(.call(let call, let skipped)) = response.result {
+                defer { known.remember(call) }
+                if let base = known[call.id], let changed = WireCodec.changedParticipants(from: base, to: call) {
+                    return WireCodec.compactCallResponse(id: response.id, call: call, changed: changed, skipped: skipped)
+                }
             }
         default:
             break
@@ -51,10 +60,10 @@ public struct CompactEventEncoder {
 }
 
 /// The client's end of compact call events on one connection: decodes the frames the connection
-/// receives, in order, and gives every call event its whole call again, so that what the client
-/// session sees does not depend on the form (docs/DECISIONS.md, "Compact call events").
+/// receives, in order, and gives every call event and every call reply its whole call again, so that
+/// what the client session sees does not depend on the form (docs/DECISIONS.md, "Compact call events").
 ///
-/// A compact event for a call the connection has not carried, or whose participants do not add up,
+/// A compact call for a call the connection has not carried, or whose participants do not add up,
 /// is an error, and ``isOutOfStep`` is set: the transport drops the connection, and the session
 /// resumes on a new one, which carries the facts of every call again.
 public struct CompactEventDecoder {
@@ -82,6 +91,14 @@ public struct CompactEventDecoder {
     }
 
     private mutating func frame<V: ReadableJSON>(_ json: V) throws(SignalingError) -> ServerFrame {
+        if isOn, let response = try WireCodec.callResponse(json) {
+            guard let call = try WireCodec.compactCall(response.call, known: known) else {
+                isOutOfStep = true
+                throw SignalingError(.invalidFrame, "/ok/call: a compact call that does not fit the calls this connection carried")
+            }
+            known.remember(call)
+            return .response(Response(id: response.id, result: .success(.call(call, skipped: response.skipped))))
+        }
         guard isOn, let event = try WireCodec.callEvent(json) else {
             let frame = try WireCodec.serverFrame(json)
             if case .welcome(let welcome) = frame {

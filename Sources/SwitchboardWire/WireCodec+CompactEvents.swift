@@ -27,9 +27,15 @@ extension WireCodec {
 
     /// The compact body of a call event: the call's changing part, then what the kind carries.
     static func writeCompactBody<W: JSONStreamWriter>(of note: CallNotification, changed: [Int], to object: inout W) {
-        let call = note.call
         object.beginObject()
         object.key("call")
+        writeCompactCall(note.call, changed: changed, to: &object)
+        writeMembers(of: note.kind, to: &object)
+        object.endObject()
+    }
+
+    /// The compact form of `call` (`Schemas/common/compact-call.schema.json`).
+    static func writeCompactCall<W: JSONStreamWriter>(_ call: Call, changed: [Int], to object: inout W) {
         object.beginObject()
         object.add("id", call.id)
         ModelCoding.writeState(call.state, to: &object)
@@ -39,8 +45,34 @@ extension WireCodec {
             ModelCoding.write(call.participants[index], includeInternals: false, to: &writer)
         }
         object.endObject()
-        writeMembers(of: note.kind, to: &object)
-        object.endObject()
+    }
+
+    /// The frame of a successful response whose reply is a call, with the call compact: what
+    /// ``encode(_:)-(ServerFrame)`` writes with the compact call in place of the whole one.
+    static func compactCallResponse(id: RequestID, call: Call, changed: [Int], skipped: [SkippedUser]) -> [UInt8] {
+        encodedText { object in
+            object.beginObject()
+            object.add("t", "res")
+            object.add("id", id.rawValue)
+            object.key("ok")
+            object.beginObject()
+            object.key("call")
+            writeCompactCall(call, changed: changed, to: &object)
+            writeSkipped(skipped, to: &object)
+            object.endObject()
+            object.endObject()
+        }
+    }
+
+    /// The parts of a successful `res` frame whose reply is a call, nil for any other frame (which
+    /// ``serverFrame(_:)`` decodes, with its checks).
+    static func callResponse<V: ReadableJSON>(_ json: V) throws(SignalingError) -> (id: RequestID, call: JSONReader<V>, skipped: [SkippedUser])? {
+        let frame = try JSONReader(json, path: "", code: .invalidFrame)
+        guard try frame.string("t") == "res", frame.has("ok"), !frame.has("error") else { return nil }
+        let ok = try frame.object("ok")
+        guard ok.has("call"), replyKeys.filter(ok.has).count == 1 else { return nil }
+        let id = RequestID(rawValue: try frame.int("id", minimum: 0))
+        return (id, try ok.object("call"), try skippedUsers(ok))
     }
 
     /// A call event's envelope and kind, read before its call.

@@ -23,13 +23,7 @@ extension WireCodec {
         case .call(let call, let skipped):
             object.key("call")
             ModelCoding.write(call, includeInternals: false, to: &object)
-            object.array("skipped", skipped) { writer, entry in
-                writer.object { skippedObject in
-                    skippedObject.add("user", entry.user)
-                    skippedObject.key("error")
-                    write(entry.error, to: &skippedObject)
-                }
-            }
+            writeSkipped(skipped, to: &object)
         case .calls(let calls, let nextCursor):
             object.array("calls", calls) { writer, call in ModelCoding.write(call, includeInternals: false, to: &writer) }
             object.add("nextCursor", nextCursor)
@@ -61,6 +55,23 @@ extension WireCodec {
         object.endObject()
     }
 
+    /// A call reply's `skipped`.
+    static func writeSkipped<W: JSONStreamWriter>(_ skipped: [SkippedUser], to object: inout W) {
+        object.array("skipped", skipped) { writer, entry in
+            writer.object { skippedObject in
+                skippedObject.add("user", entry.user)
+                skippedObject.key("error")
+                write(entry.error, to: &skippedObject)
+            }
+        }
+    }
+
+    static func skippedUsers<V>(_ reader: JSONReader<V>) throws(SignalingError) -> [SkippedUser] {
+        try reader.objects("skipped") { (entry) throws(SignalingError) in
+            SkippedUser(user: UserID(rawValue: try entry.string("user")), error: try error(try entry.object("error")))
+        }
+    }
+
     /// Decodes an `ok` object (errors are ``ServiceErrorCode/invalidFrame``, paths relative to it).
     public static func reply(_ json: JSONValue) throws(SignalingError) -> Reply {
         try reply(try JSONReader(json, path: "", code: .invalidFrame))
@@ -79,9 +90,7 @@ extension WireCodec {
         }
         switch key {
         case "call":
-            let skipped = try reader.objects("skipped") { (entry) throws(SignalingError) in
-                SkippedUser(user: UserID(rawValue: try entry.string("user")), error: try error(try entry.object("error")))
-            }
+            let skipped = try skippedUsers(reader)
             return .call(try ModelCoding.call(try reader.object("call"), includeInternals: false), skipped: skipped)
         case "calls":
             return .calls(try reader.objects("calls") { (call) throws(SignalingError) in

@@ -16,9 +16,14 @@ struct LeanScanTests {
     let tricky = "h\u{E9}llo \"w\u{F6}rld\" \\ / \n\t {[\"}]\" \u{1F} 😀 中文 \\\"\\"
 
     func scan(_ frame: ServerFrame, viewer: UserID) -> LeanScan.Frame? {
-        WireCodec.encode(frame).withUnsafeBytes { bytes in
+        var known = LeanKnownCalls()
+        return scan(WireCodec.encode(frame), viewer: viewer, known: &known)
+    }
+
+    func scan(_ bytes: [UInt8], viewer: UserID, known: inout LeanKnownCalls) -> LeanScan.Frame? {
+        bytes.withUnsafeBytes { bytes in
             LeanScan.read(bytes, viewer: Array(viewer.rawValue.utf8), caller: Array(caller.rawValue.utf8),
-                          callee: Array(callee.rawValue.utf8))
+                          callee: Array(callee.rawValue.utf8), known: &known)
         }
     }
 
@@ -118,8 +123,84 @@ struct LeanScanTests {
         let good = Array(WireCodec.encode(.response(Response(id: 7, result: .success(.empty)))))
         for bytes in [Array(good.dropLast()), good + Array("x".utf8), Array(#"{"t":"res","id":1.5,"ok":{}}"#.utf8),
                       Array(#"{"t":"res","ok":{}}"#.utf8), Array(#"{"t":"evt","seq":1,"name":"call.ended"}"#.utf8), []] {
-            let scanned = bytes.withUnsafeBytes { LeanScan.read($0, viewer: [1], caller: [1], callee: [1]) }
+            var known = LeanKnownCalls()
+            let scanned = bytes.withUnsafeBytes { LeanScan.read($0, viewer: [1], caller: [1], callee: [1], known: &known) }
             #expect(scanned == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
+    }
+
+    /// A 1:1 call's events as the service sends them, each with the call as it is then.
+    func flowEvents() -> [CallNotification] {
+        var call = call(calleeIn: .inviting, callState: .ringing)
+        call.participants.removeLast()  // 1:1
+        var notes = [CallNotification(kind: .created, call: call), CallNotification(kind: .invited(by: caller), call: call)]
+        call.participants[1].state = .received
+        notes.append(CallNotification(kind: .participantsChanged([callee]), call: call))
+        call.participants[1].state = .accepting
+        notes.append(CallNotification(kind: .participantsChanged([callee]), call: call))
+        notes.append(CallNotification(kind: .synced, call: call))  // nothing changed: no participant in the compact form
+        call.participants[1].state = .accepted
+        call.state = .connected
+        call.connectedAt = t0
+        notes.append(CallNotification(kind: .acceptConfirmed, call: call))
+        // Someone else joins the call (appended), invited by the callee, and accepts.
+        notes.append(CallNotification(kind: .participantsChanged(["someone-else"]), call: {
+            var grown = call
+            grown.participants.append(Participant(user: "someone-else", role: .invitee, invitedBy: callee, state: .accepting, at: t0))
+            call = grown
+            return grown
+        }()))
+        call.state = .ended(CallEnd(reason: .hungUp, by: caller, at: t0, data: nil))
+        notes.append(CallNotification(kind: .ended, call: call))
+        return notes
+    }
+
+    @Test("compact call events: read as the client's end rebuilds them, the connection's calls kept as the service's end keeps them")
+    func compactEvents() throws {
+        for viewer in [caller, callee] {
+            var encoder = CompactEventEncoder()
+            var decoder = CompactEventDecoder()
+            let welcome = ServerFrame.welcome(Welcome(session: "s", resumed: false, serverTime: t0, heartbeatInterval: .seconds(1),
+                                                      tokenExpiresAt: nil, compactEvents: true))
+            _ = try decoder.decode(encoder.encode(welcome))
+            var known = LeanKnownCalls()
+            var compact = 0
+            for (index, note) in flowEvents().enumerated() {
+                let sequence = Int64(index + 1)
+                let bytes = encoder.encode(.event(EventEnvelope(sequence: sequence, time: t0, event: .call(note))))
+                if !String(decoding: bytes, as: UTF8.self).contains(#""caller""#) { compact += 1 }
+                guard case .event(let envelope) = try decoder.decode(bytes), case .call(let rebuilt) = envelope.event else {
+                    Issue.record("not a call event")
+                    return
+                }
+                #expect(rebuilt == note)
+                #expect(scan(bytes, viewer: viewer, known: &known) == expected(note, sequence: sequence, viewer: viewer),
+                        "event \(index) \(note.kind) seen by \(viewer)")
+                #expect(known.count == (note.call.state.isEnded ? 0 : 1))
+            }
+            #expect(compact == flowEvents().count - 1, "every event after the first is compact")
+        }
+    }
+
+    @Test("a compact event of a call the connection does not hold, or whose participants do not add up, is left unread")
+    func compactOutOfStep() throws {
+        var encoder = CompactEventEncoder()
+        _ = encoder.encode(.welcome(Welcome(session: "s", resumed: false, serverTime: t0, heartbeatInterval: .seconds(1),
+                                            tokenExpiresAt: nil, compactEvents: true)))
+        let notes = flowEvents()
+        let first = encoder.encode(.event(EventEnvelope(sequence: 1, time: t0, event: .call(notes[0]))))
+        let second = encoder.encode(.event(EventEnvelope(sequence: 2, time: t0, event: .call(notes[2]))))
+        var empty = LeanKnownCalls()
+        #expect(scan(second, viewer: caller, known: &empty) == nil)
+        #expect(empty.count == 0)
+        // Held, but without the caller, whom the event does not name: the count does not add up.
+        var known = LeanKnownCalls()
+        _ = scan(first, viewer: caller, known: &known)
+        let held = try #require(known[notes[0].call.id])
+        known.remember(LeanKnownCalls.Entry(isFromCaller: held.isFromCaller, callerIsViewer: held.callerIsViewer,
+                                            members: [held.members[1]]), for: notes[0].call.id, ended: false)
+        let before = known[notes[0].call.id]
+        #expect(scan(second, viewer: caller, known: &known) == nil)
+        #expect(known[notes[0].call.id] == before, "a frame left unread changes nothing")
     }
 }

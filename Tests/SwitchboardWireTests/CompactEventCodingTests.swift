@@ -116,4 +116,57 @@ struct CompactEventCodingTests {
         plain.compactEvents = false
         #expect(!String(decoding: WireCodec.encode(.hello(plain)), as: UTF8.self).contains("compactEvents"))
     }
+
+    @Test("a call reply follows the events' rule: its call compact once the connection carried it, rebuilt whole by the client")
+    func callReplies() throws {
+        var encoder = CompactEventEncoder()
+        var decoder = CompactEventDecoder()
+        _ = try decoder.decode(encoder.encode(compactWelcome))
+        let skipped = [SkippedUser(user: "carol", error: SignalingError(.rateLimited, "slow down"))]
+        var frames: [ServerFrame] = []
+        // The caller's view: each request's reply, then the event the same step produced.
+        for (index, (kind, call)) in steps.enumerated() {
+            frames.append(.response(Response(id: RequestID(rawValue: Int64(index)), result: .success(.call(call, skipped: index == 0 ? skipped : [])))))
+            frames.append(event(Int64(index) + 1, kind, call))
+        }
+        // Replies without a call, and failures, keep their one form.
+        frames.append(.response(Response(id: 90, result: .success(.empty))))
+        frames.append(.response(Response(id: 91, result: .failure(SignalingError(CallError(.callNotFound, "no such call"))))))
+        frames.append(.response(Response(id: 92, result: .success(.calls([steps[0].1], nextCursor: nil)))))
+        var compact = 0
+        var written: [[UInt8]] = []
+        for frame in frames {
+            let bytes = encoder.encode(frame)
+            written.append(bytes)
+            FrameLog.shared?.record(direction: .serverToClient, frame: try WireCodec.parse(bytes, limits: WireCodec.serverFrameLimits))
+            if case .response = frame, !String(decoding: bytes, as: UTF8.self).contains("\"caller\""),
+               String(decoding: bytes, as: UTF8.self).contains("\"call\"") {
+                compact += 1
+            }
+            #expect(try decoder.decode(bytes) == frame)
+        }
+        // The first reply carries the facts; the other three replies are compact, and so is every event after it
+        // but the last: the call ended in the reply before it, which both ends then dropped.
+        #expect(compact == steps.count - 1)
+        #expect(!decoder.isOutOfStep)
+        let events = stride(from: 1, to: 2 * steps.count, by: 2).map { String(decoding: written[$0], as: UTF8.self) }
+        #expect(events.dropLast().allSatisfy { !$0.contains("\"caller\"") })
+        #expect(events.last?.contains("\"caller\"") == true)
+    }
+
+    @Test("a compact call reply for a call the connection never carried is out of step; with compact events off, replies are as ever")
+    func callReplyOutOfStep() throws {
+        var encoder = CompactEventEncoder()
+        var decoder = CompactEventDecoder()
+        _ = try decoder.decode(encoder.encode(compactWelcome))
+        let first = ServerFrame.response(Response(id: 1, result: .success(.call(steps[0].1, skipped: []))))
+        let second = ServerFrame.response(Response(id: 2, result: .success(.call(steps[1].1, skipped: []))))
+        _ = encoder.encode(first)
+        #expect(throws: SignalingError.self) { try decoder.decode(encoder.encode(second)) }
+        #expect(decoder.isOutOfStep)
+
+        var plain = CompactEventEncoder()
+        _ = plain.encode(.welcome(Welcome(session: "s-1", resumed: false, serverTime: t0, heartbeatInterval: .seconds(30), tokenExpiresAt: nil)))
+        for frame in [first, second] { #expect(plain.encode(frame) == WireCodec.encode(frame)) }
+    }
 }
