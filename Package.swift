@@ -82,7 +82,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The JSON value and its parser/serializer over jansson. No package dependencies, so the
         // leak check (LeakCheck/) can build it under AddressSanitizer on its own.
-        .target(name: "SwitchboardJSON", dependencies: ["CJansson"]),
+        // jansson's allocator: a per-thread cache of its small blocks, installed when the process loads
+        // (docs/PERFORMANCE.md, "jansson's allocations"; plain malloc under AddressSanitizer).
+        .target(name: "CJanssonAllocator", dependencies: ["CJansson"]),
+        .target(name: "SwitchboardJSON", dependencies: ["CJansson", "CJanssonAllocator"]),
         // The one call model: pure value types and the per-call state machine. No I/O, no clock.
         .target(name: "SwitchboardCore"),
         // The surface profiles: each vendor's call rules (timers, limits, what an app may set), from which

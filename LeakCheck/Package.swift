@@ -15,7 +15,10 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
-        .target(name: "SwitchboardJSON", dependencies: ["CJansson"]),
+        // jansson's allocator: a per-thread cache of its small blocks, installed when the process loads
+        // (docs/PERFORMANCE.md, "jansson's allocations"; plain malloc under AddressSanitizer).
+        .target(name: "CJanssonAllocator", dependencies: ["CJansson"]),
+        .target(name: "SwitchboardJSON", dependencies: ["CJansson", "CJanssonAllocator"]),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
     ]
 )
