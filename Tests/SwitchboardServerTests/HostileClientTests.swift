@@ -180,9 +180,13 @@ struct HostileClientTests {
         // Messages of 30 KB to bob, who never reads: the socket's buffers fill, then the server's writes wait.
         let body = String(repeating: "x", count: 30_000)
         var dropped = false
+        // At most 40 a second: below the server's request rate limit (50), so the last request below is
+        // answered however fast the server took these.
         for _ in 0..<600 where !dropped {
+            let sent = ContinuousClock.now
             _ = try? await alice.request(.sendMessage(PeerMessageRequest(to: "bob", content: .text(body))))
             dropped = try await server.get("/metrics").contains("switchboard_connections_closed_total{reason=\"write_timeout\"} 1")
+            try await Task.sleep(until: sent + .milliseconds(25))
         }
         #expect(dropped, "bob was never dropped")
         // alice goes on as before.
