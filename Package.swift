@@ -82,8 +82,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The JSON value and its parser/serializer over jansson. No package dependencies, so the
         // leak check (LeakCheck/) can build it under AddressSanitizer on its own.
-        // jansson's allocator: a per-thread cache of its small blocks, installed when the process loads
-        // (docs/PERFORMANCE.md, "jansson's allocations"; plain malloc under AddressSanitizer).
+        // jansson's allocator: a per-thread cache of its small blocks, which an executable installs as its
+        // first statement (docs/PERFORMANCE.md, "jansson's allocations"; never under AddressSanitizer).
         .target(name: "CJanssonAllocator", dependencies: ["CJansson"]),
         .target(name: "SwitchboardJSON", dependencies: ["CJansson", "CJanssonAllocator"]),
         // The one call model: pure value types and the per-call state machine. No I/O, no clock.
@@ -270,6 +270,7 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
+                "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardLoad",
                 "SwitchboardCore",

@@ -35,8 +35,8 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
-        // jansson's allocator: a per-thread cache of its small blocks, installed when the process loads
-        // (docs/PERFORMANCE.md, "jansson's allocations"; plain malloc under AddressSanitizer).
+        // jansson's allocator: a per-thread cache of its small blocks, which an executable installs as its
+        // first statement (docs/PERFORMANCE.md, "jansson's allocations"; never under AddressSanitizer).
         .target(name: "CJanssonAllocator", dependencies: ["CJansson"]),
         .target(name: "SwitchboardJSON", dependencies: ["CJansson", "CJanssonAllocator"]),
         .target(name: "SwitchboardCore"),

@@ -14,9 +14,14 @@
  * Each block carries a 16-byte header with its size class (keeping malloc's 16-byte alignment),
  * since jansson's free is not told the size. A block freed on another thread than the one that
  * made it joins the freeing thread's cache. A thread's cache is given back to malloc when the
- * thread exits. Installed by a constructor, so no jansson value made with plain malloc is ever
- * handed to this free. Under AddressSanitizer it is not installed: the leak check must see each
- * allocation and free as jansson makes it; nor with SWITCHBOARD_JANSSON_MALLOC=1 in the environment. */
+ * thread exits.
+ *
+ * The hook is the whole process's, and every block jansson frees must have come from the same
+ * pair, so only an executable installs it, as its first statement, before any jansson value
+ * exists (the `switchboard` command's main.swift): never a library, whose host may have made
+ * jansson values already or free what json_dumps returns with free(). Under AddressSanitizer it
+ * is not installed (the leak check must see each allocation and free as jansson makes it), nor
+ * with SWITCHBOARD_JANSSON_MALLOC=1 in the environment. */
 
 #include "sb_json_allocator.h"
 
@@ -82,6 +87,7 @@ static void *cached_malloc(size_t size) {
         size = (size_class + 1) * SB_CLASS_BYTES;
     } else {
         size_class = SB_CLASSES;  /* too large to cache */
+        if (size > (size_t)-1 - SB_HEADER) return NULL;
     }
     char *raw = malloc(SB_HEADER + size);
     if (!raw) return NULL;
@@ -111,16 +117,20 @@ static void cached_free(void *pointer) {
     free(raw);
 }
 
-__attribute__((constructor)) static void install(void) {
+int sb_json_allocator_install(void) {
+    static int asked;
+    if (asked) return caching;
+    asked = 1;
 #ifndef SB_SANITIZED
     /* SWITCHBOARD_JANSSON_MALLOC=1 leaves jansson on plain malloc and free: for a heap profiler or
        valgrind, which should see each of its allocations, and to measure what the cache saves. */
     const char *plain = getenv("SWITCHBOARD_JANSSON_MALLOC");
-    if (plain && plain[0] == '1') return;
-    if (pthread_key_create(&exit_key, release_cache) != 0) return;
+    if (plain && plain[0] == '1') return 0;
+    if (pthread_key_create(&exit_key, release_cache) != 0) return 0;
     json_set_alloc_funcs(cached_malloc, cached_free);
     caching = 1;
 #endif
+    return caching;
 }
 
 int sb_json_allocator_is_caching(void) { return caching; }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwitchboardCluster
+import SwitchboardJSON
 import SwitchboardServer
 import SwitchboardService
 
@@ -85,6 +86,9 @@ struct Serve: AsyncParsableCommand {
                                              store: try SQLiteStore(path: data), logger: logger)
         }
         logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")
+        logger.info(JanssonAllocator.isCaching
+            ? "jansson allocates from a per-thread cache of its small blocks"
+            : "jansson allocates with malloc (SWITCHBOARD_JANSSON_MALLOC=1, or a sanitizer build)")
         logger.info(overload.isEnabled
             ? "load shedding: new calls refused while the event loops lag more than \(overload.highLag) (smoothed)"
             : "load shedding off")

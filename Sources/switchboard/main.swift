@@ -1,6 +1,11 @@
 import ArgumentParser
 import NIOCore
 import NIOPosix
+import SwitchboardJSON
+
+// jansson's allocator for this process, a per-thread cache of its small blocks: first, before anything has
+// made a jansson value (docs/PERFORMANCE.md, "jansson's allocations").
+JanssonAllocator.installAtProcessStart()
 
 // Swift concurrency's tasks run on NIO's event loop threads: a WebSocket message then reaches the service,
 // and a frame the service sends reaches the socket, without hopping between NIO's threads and the

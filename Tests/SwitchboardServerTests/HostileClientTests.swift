@@ -230,13 +230,13 @@ final class AttackedServer: @unchecked Sendable {
     private let logFile: URL
     private(set) var port = 0
 
-    static func start(descriptors: Int? = nil, arguments: [String] = []) async throws -> AttackedServer {
-        let server = try AttackedServer(descriptors: descriptors, arguments: arguments)
+    static func start(descriptors: Int? = nil, arguments: [String] = [], environment: [String: String] = [:]) async throws -> AttackedServer {
+        let server = try AttackedServer(descriptors: descriptors, arguments: arguments, environment: environment)
         try await server.waitUntilListening()
         return server
     }
 
-    private init(descriptors: Int?, arguments: [String]) throws {
+    private init(descriptors: Int?, arguments: [String], environment: [String: String]) throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-attack-\(UUID().uuidString).sqlite")
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-attack-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
@@ -244,6 +244,9 @@ final class AttackedServer: @unchecked Sendable {
             .map { "'\($0)'" }.joined(separator: " ")
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", (descriptors.map { "ulimit -n \($0) && " } ?? "") + "exec " + command]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()

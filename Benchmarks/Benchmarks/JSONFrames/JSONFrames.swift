@@ -15,6 +15,9 @@ import SwitchboardWire
 ///   before it read and wrote frames directly, kept for comparison;
 /// - through JSONDecoder / JSONEncoder: bytes -> Codable mirror of the frame -> bytes (Foundation's typed path).
 let benchmarks: @Sendable () -> Void = {
+    // jansson on the allocator the server runs it on (docs/PERFORMANCE.md, "jansson's allocations"), before
+    // any jansson value exists; SWITCHBOARD_JANSSON_MALLOC=1 measures it on malloc.
+    JanssonAllocator.installAtProcessStart()
     // One parse+serialize per sample: the large frames take milliseconds through Foundation, and
     // scaling them by a thousand would make a run take many minutes.
     Benchmark.defaultConfiguration = .init(
