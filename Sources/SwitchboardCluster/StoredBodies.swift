@@ -104,52 +104,32 @@ enum StoredBodies {
     // MARK: Records and calls
 
     static func record(_ body: String) throws(PostgresStoreError) -> CallRecord {
-        let json = try parse(body, what: "record")
-        do {
-            return try ModelCoding.record(json)
-        } catch {
-            throw .corrupt("a record: \(error)")
-        }
+        try decoded(body, what: "record", as: "a record") { json throws(SignalingError) in try ModelCoding.record(json) }
     }
 
     static func call(_ body: String) throws(PostgresStoreError) -> Call {
-        let json = try parse(body, what: "live call")
-        do {
-            return try ModelCoding.call(json, includeInternals: true)
-        } catch {
-            throw .corrupt("a live call: \(error)")
+        try decoded(body, what: "live call", as: "a live call") { json throws(SignalingError) in
+            try ModelCoding.call(json, includeInternals: true)
         }
     }
 
     // MARK: Offline messages and attributes
 
     static func content(_ body: String) throws(PostgresStoreError) -> MessageContent {
-        do {
-            return try ModelCoding.content(try parse(body, what: "offline message"))
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch {
-            throw .corrupt("an offline message: \(error)")
+        try decoded(body, what: "offline message", as: "an offline message") { json throws(SignalingError) in
+            try ModelCoding.content(json)
         }
     }
 
     static func attributes(_ body: String) throws(PostgresStoreError) -> [Attribute] {
-        do {
-            return try ModelCoding.attributes(try parse(body, what: "user's attributes"))
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch {
-            throw .corrupt("a user's attributes: \(error)")
+        try decoded(body, what: "user's attributes", as: "a user's attributes") { json throws(SignalingError) in
+            try ModelCoding.attributes(json)
         }
     }
 
     static func channelAttributes(_ body: String) throws(PostgresStoreError) -> [ChannelAttribute] {
-        do {
-            return try ModelCoding.channelAttributes(try parse(body, what: "channel's attributes"))
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch {
-            throw .corrupt("a channel's attributes: \(error)")
+        try decoded(body, what: "channel's attributes", as: "a channel's attributes") { json throws(SignalingError) in
+            try ModelCoding.channelAttributes(json)
         }
     }
 
@@ -158,6 +138,19 @@ enum StoredBodies {
     private static func member(_ key: String, _ value: String, to writer: JanssonTreeWriter) {
         writer.key(key)
         writer.string(value)
+    }
+
+    /// A stored body read by `read`: text that is not JSON, or JSON `read` refuses, is a corrupt store
+    /// (`what` names the body for the first, `label` the value for the second).
+    private static func decoded<Value>(
+        _ body: String, what: String, as label: String, _ read: (JSONValue) throws(SignalingError) -> Value
+    ) throws(PostgresStoreError) -> Value {
+        let json = try parse(body, what: what)
+        do {
+            return try read(json)
+        } catch {
+            throw .corrupt("\(label): \(error)")
+        }
     }
 
     private static func parse(_ body: String, what: String) throws(PostgresStoreError) -> JSONValue {

@@ -203,13 +203,7 @@ final class LeanDriver: @unchecked Sendable {
             users[user].login = nil
             users[user].connection?.close()
         case .response(let response):
-            if case .success(.call(let call, _)) = response.result {
-                // A call reply read in full is the full form: the connection's calls hold it, as after a scan.
-                let pair = user / 2
-                users[user].calls.remember(
-                    LeanKnownCalls.Entry(call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
-                    for: call.id, ended: call.state.isEnded)
-            }
+            if case .success(.call(let call, _)) = response.result { carried(call, on: user) }
             answered(response.id.rawValue, response.result.map { reply in
                 if case .call(let call, _) = reply { return call.id }
                 return nil
@@ -217,11 +211,7 @@ final class LeanDriver: @unchecked Sendable {
         case .event(let envelope):
             if case .call(let note) = envelope.event {
                 let pair = user / 2
-                // A call event read in full is the full form (a compact one does not decode alone): it
-                // tells the connection's calls what the scan would have.
-                users[user].calls.remember(
-                    LeanKnownCalls.Entry(note.call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
-                    for: note.call.id, ended: note.call.state.isEnded)
+                carried(note.call, on: user)
                 let observation = CallFlow.Observation(note, caller: users[2 * pair].id, callee: users[2 * pair + 1].id)
                 let accepting = note.call.participants
                     .filter { $0.state == .accepting && ($0.invitedBy ?? note.call.caller) == users[user].id }.map(\.user)
@@ -247,6 +237,15 @@ final class LeanDriver: @unchecked Sendable {
             retire(pair)
             users[user].connection?.close()
         }
+    }
+
+    /// `call` came whole in a frame decoded in full (a compact one does not decode alone): the
+    /// connection's calls hold it, as after a scan.
+    private func carried(_ call: Call, on user: Int) {
+        let pair = user / 2
+        users[user].calls.remember(
+            LeanKnownCalls.Entry(call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
+            for: call.id, ended: call.state.isEnded)
     }
 
     private func answered(_ id: Int64, _ result: Result<CallID?, SignalingError>, on user: Int, at now: ContinuousClock.Instant) {

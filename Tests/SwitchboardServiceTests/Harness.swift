@@ -139,3 +139,22 @@ struct ScriptedVerifier: TokenVerifier {
         return TokenGrant(expiresAt: nil)
     }
 }
+
+extension ServiceOperation {
+    /// A text peer message to `user`, kept for them if they are offline.
+    static func offlineMessage(_ text: String, to user: UserID) -> ServiceOperation {
+        .sendMessage(PeerMessageRequest(to: user, content: .text(text), storeIfOffline: true))
+    }
+}
+
+extension ServiceHarness {
+    /// The offline messages a fresh login of `user` is handed, as "sender:text".
+    func offlineMessagesHandedOver(to user: UserID) throws -> [String] {
+        try login(user).events.compactMap { envelope -> String? in
+            guard case .message(let message) = envelope.event, message.isOffline, case .text(let text) = message.content else {
+                return nil
+            }
+            return "\(message.from):\(text)"
+        }
+    }
+}

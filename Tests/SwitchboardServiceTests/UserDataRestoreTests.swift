@@ -9,19 +9,6 @@ import SwitchboardWire
 /// the same store, on a test clock.
 @Suite("Offline messages and attributes across a restart")
 struct UserDataRestoreTests {
-    private static func offline(_ text: String, to user: UserID) -> ServiceOperation {
-        .sendMessage(PeerMessageRequest(to: user, content: .text(text), storeIfOffline: true))
-    }
-
-    private static func handedOver(to user: UserID, in harness: ServiceHarness) throws -> [String] {
-        try harness.login(user).events.compactMap { envelope -> String? in
-            guard case .message(let message) = envelope.event, message.isOffline, case .text(let text) = message.content else {
-                return nil
-            }
-            return "\(message.from):\(text)"
-        }
-    }
-
     private static func restart(_ store: MemoryClusterStore, _ configuration: ServiceConfiguration = .development) -> ServiceHarness {
         ServiceHarness(configuration: configuration, store: store, liveCalls: store, profiles: store, userData: store)
     }
@@ -43,10 +30,10 @@ struct UserDataRestoreTests {
         let store = MemoryClusterStore()
         let first = Self.restart(store)
         let alice = try first.login("alice")
-        #expect(try alice.request(Self.offline("one", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("one", to: "bob")) == .success(.message(.stored)))
         #expect(try alice.request(.sendMessage(PeerMessageRequest(to: "bob", content: .raw([0, 1, 255], description: "bin"),
                                                                   storeIfOffline: true))) == .success(.message(.stored)))
-        #expect(try alice.request(Self.offline("two", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("two", to: "bob")) == .success(.message(.stored)))
         #expect(store.userData()[.development]?.offlineMessages.count == 3, "kept before the sender heard stored")
 
         let second = Self.restart(store)
@@ -60,7 +47,7 @@ struct UserDataRestoreTests {
         #expect(store.userData()[.development]?.offlineMessages.isEmpty == true)
 
         let third = Self.restart(store)
-        #expect(try Self.handedOver(to: "bob", in: third) == [], "handed over once")
+        #expect(try third.offlineMessagesHandedOver(to: "bob") == [], "handed over once")
     }
 
     @Test("a message the newest one replaced at the recipient's limit is gone after a restart too")
@@ -71,10 +58,10 @@ struct UserDataRestoreTests {
         let first = Self.restart(store, configuration)
         let alice = try first.login("alice")
         for text in ["m1", "m2", "m3"] {
-            #expect(try alice.request(Self.offline(text, to: "bob")) == .success(.message(.stored)))
+            #expect(try alice.request(ServiceOperation.offlineMessage(text, to: "bob")) == .success(.message(.stored)))
         }
         let second = Self.restart(store, configuration)
-        #expect(try Self.handedOver(to: "bob", in: second) == ["alice:m2", "alice:m3"])
+        #expect(try second.offlineMessagesHandedOver(to: "bob") == ["alice:m2", "alice:m3"])
     }
 
     @Test("the quotas count what was read back: a sender at its limit before a restart is still at it")
@@ -83,15 +70,15 @@ struct UserDataRestoreTests {
         configuration.offlineMessageLimitPerSender = 2
         let store = MemoryClusterStore()
         let alice = try Self.restart(store, configuration).login("alice")
-        #expect(try alice.request(Self.offline("a", to: "bob")) == .success(.message(.stored)))
-        #expect(try alice.request(Self.offline("b", to: "carol")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("a", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("b", to: "carol")) == .success(.message(.stored)))
 
         let second = Self.restart(store, configuration)
         let again = try second.login("alice")
-        #expect(try again.request(Self.offline("c", to: "dave")).failure?.code == .service(.rateLimited))
+        #expect(try again.request(ServiceOperation.offlineMessage("c", to: "dave")).failure?.code == .service(.rateLimited))
         // Messages read back leave when handed over, and the sender's room comes back with them.
-        #expect(try Self.handedOver(to: "bob", in: second) == ["alice:a"])
-        #expect(try again.request(Self.offline("c", to: "dave")) == .success(.message(.stored)))
+        #expect(try second.offlineMessagesHandedOver(to: "bob") == ["alice:a"])
+        #expect(try again.request(ServiceOperation.offlineMessage("c", to: "dave")) == .success(.message(.stored)))
         #expect(store.userData()[.development]?.offlineMessages.map(\.sequence) == [2, 3],
                 "numbering goes on from what was read back")
     }
@@ -103,11 +90,11 @@ struct UserDataRestoreTests {
         let store = MemoryClusterStore()
         let first = Self.restart(store, configuration)
         let alice = try first.login("alice")
-        #expect(try alice.request(Self.offline("early", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("early", to: "bob")) == .success(.message(.stored)))
         await Self.advance(first, seconds: 61, keeping: [alice])
         #expect(store.userData()[.development]?.offlineMessages.isEmpty == true, "the sweep's drop is kept")
 
-        #expect(try alice.request(Self.offline("late", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("late", to: "bob")) == .success(.message(.stored)))
         // The next service's clock starts where the first's did, 61 s before the message was kept: its
         // sweep is armed for the message's end of retention (61 + 60 s), and drops it then.
         let second = Self.restart(store, configuration)
@@ -115,7 +102,7 @@ struct UserDataRestoreTests {
         #expect(store.userData()[.development]?.offlineMessages.count == 1, "not yet")
         await second.advance(by: .seconds(1))
         #expect(store.userData()[.development]?.offlineMessages.isEmpty == true)
-        #expect(try Self.handedOver(to: "bob", in: second) == [])
+        #expect(try second.offlineMessagesHandedOver(to: "bob") == [])
     }
 
     @Test("a user's attributes are there after a restart for the user who logs back within the grace; gone for one who does not")
@@ -208,7 +195,7 @@ struct UserDataRestoreTests {
         let a = node()
         a.service.host("one")
         let alice = try a.login("alice", app: "v1", token: "ok")
-        #expect(try alice.request(Self.offline("hi", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("hi", to: "bob")) == .success(.message(.stored)))
         _ = try alice.request(.setChannelAttributes(channel: "c", .replace(Self.attributes([("k", "v")])), notify: false,
                                                     limits: nil)).get()
         a.service.unhost("one", flush: false)
@@ -232,10 +219,10 @@ struct UserDataRestoreTests {
         let store = JournalStore()
         let harness = ServiceHarness(configuration: configuration, store: store, liveCalls: store, profiles: store, userData: store)
         let alice = try harness.login("alice")
-        #expect(try alice.request(Self.offline("first", to: "bob")) == .success(.message(.stored)))
+        #expect(try alice.request(ServiceOperation.offlineMessage("first", to: "bob")) == .success(.message(.stored)))
         store.fail(true)
-        #expect(try alice.request(Self.offline("second", to: "bob")).failureCode == "internal_error")
+        #expect(try alice.request(ServiceOperation.offlineMessage("second", to: "bob")).failureCode == "internal_error")
         store.fail(false)
-        #expect(try Self.handedOver(to: "bob", in: harness) == ["alice:first"], "the replaced one is back, the refused one gone")
+        #expect(try harness.offlineMessagesHandedOver(to: "bob") == ["alice:first"], "the replaced one is back, the refused one gone")
     }
 }
