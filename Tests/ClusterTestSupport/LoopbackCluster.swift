@@ -1,9 +1,13 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import Logging
+import Synchronization
 import PostgresNIO
 import SwitchboardClient
 import SwitchboardCluster
@@ -104,7 +108,7 @@ public final class LoopbackCluster: @unchecked Sendable {
 
     /// Stops every node (SIGKILL) and drops the database.
     public func stop() async {
-        for node in nodes { node.kill() }
+        for node in nodes { await node.kill() }
         try? await Self.sql(on: server, "DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
     }
 
@@ -130,43 +134,116 @@ public final class LoopbackCluster: @unchecked Sendable {
 }
 
 /// One `switchboard serve --cluster` node as a subprocess.
+///
+/// Spawned and reaped directly (posix_spawn, and a thread of its own blocked in `waitpid` for it) rather than
+/// through Foundation's `Process`, whose exit monitoring was seen to miss a child's exit (``PostgresScripts``
+/// spawns its scripts this way for the same reason): a `waitUntilExit()` that never returns holds the whole
+/// run. The node inherits no descriptor of the test process but its standard streams (a test's client
+/// socket held open by a node would hide the close from the server it was talking to). Every wait on it
+/// has a deadline (``withinDeadline(_:timeout:onTimeout:_:)``).
 public final class NodeProcess: @unchecked Sendable {
-    // @unchecked: one test drives it at a time.
+    // @unchecked: `port` is set once, by `waitUntilListening()`, before the test uses the node.
     public let name: String
-    public let process = Process()
-    private let output = Pipe()
+    /// The node's process id, for signals a test sends itself (SIGSTOP, SIGCONT).
+    public let pid: pid_t
+    /// The node's first line on standard output (its address), or nil when its output ended first.
+    private let firstLine = Latch<String?>()
+    /// The node's wait status, once it exited and was reaped.
+    private let exitStatus = Latch<Int32>()
     public private(set) var port = 0
 
     init(name: String, database: PostgresURL, port: Int, arguments: [String]) throws {
         self.name = name
-        process.executableURL = ClusterTestEnvironment.binary
         // Load shedding off: the suite's own load on two cores would make a node refuse calls.
-        process.arguments = ["serve", "--port", String(port), "--cluster", database.text, "--node", name,
-                             "--no-load-shedding"] + arguments
-        process.standardOutput = output
+        let argv = [ClusterTestEnvironment.binary.path, "serve", "--port", String(port), "--cluster", database.text,
+                    "--node", name, "--no-load-shedding"] + arguments
         // The node's log, kept in the run's temporary folder (scripts/test keeps it when a run fails).
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(database.database)-\(name).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = (try? FileHandle(forWritingTo: log)) ?? FileHandle.nullDevice
-        try process.run()
+        pid = try Self.spawn(argv, log: log.path) { [firstLine] output in
+            // Read on a thread of its own to the end of the node's output: the first line is its address;
+            // the rest is read and dropped, so that the pipe never fills under a node that writes more.
+            Thread.detachNewThread {
+                var line: [UInt8] = []
+                var reported = false
+                var chunk = [UInt8](repeating: 0, count: 4_096)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    guard !reported else { continue }
+                    line += chunk[..<count]
+                    if let end = line.firstIndex(of: UInt8(ascii: "\n")) {
+                        reported = true
+                        firstLine.set(String(decoding: line[..<end], as: UTF8.self))
+                    }
+                }
+                close(output)
+                if !reported { firstLine.set(nil) }
+            }
+        }
+        Thread.detachNewThread { [pid, exitStatus] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 {
+                guard errno == EINTR else { status = -1; break }
+            }
+            exitStatus.set(status)
+        }
+    }
+
+    /// posix_spawn `argv` with standard input from /dev/null, standard error appended to `log` and standard
+    /// output into a pipe whose reading end goes to `reader`; closes every other descriptor in the child.
+    private static func spawn(_ argv: [String], log: String, reader: (Int32) -> Void) throws -> pid_t {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw ClusterTestFailure("pipe: errno \(errno)") }
+        // Neither end leaks into a process another thread spawns meanwhile; the child's dup2 to 1 clears it.
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        closeFrom3(&actions)
+        let cArguments = argv.map { strdup($0) }
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments + [nil], environ)
+        close(pipe[1])
+        guard spawned == 0 else {
+            close(pipe[0])
+            throw ClusterTestFailure("posix_spawn \(argv[0]): error \(spawned)")
+        }
+        reader(pipe[0])
+        return pid
+    }
+
+    /// Adds "close every descriptor from 3 up" to `actions`: glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34), which Swift's Glibc module does not declare, looked up by name; without it, each descriptor
+    /// open now (/proc/self/fd) is closed one by one.
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
     }
 
     public var url: String { "ws://127.0.0.1:\(port)/v1/signal" }
-    public var isRunning: Bool { process.isRunning }
+    /// Whether the node has not exited yet (a frozen node is running).
+    public var isRunning: Bool { exitStatus.value == nil }
 
-    public func waitUntilListening() async throws {
-        let handle = output.fileHandleForReading
-        let line: String = try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global().async {
-                var buffer = Data()
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { return done.resume(throwing: ClusterTestFailure("node exited before listening")) }
-                    buffer.append(chunk)
-                    if let text = String(data: buffer, encoding: .utf8), text.contains("\n") { return done.resume(returning: text) }
-                }
-            }
+    /// Waits for the node's first line (its address) within `timeout`; a node that says nothing by then
+    /// is killed and the wait throws.
+    public func waitUntilListening(timeout: Duration = .seconds(30)) async throws {
+        let line = try await withinDeadline("\(name) prints its address", timeout: timeout,
+                                            onTimeout: { [self] in signal(SIGKILL) }) { done in
+            firstLine.whenSet { done(.success($0)) }
         }
+        guard let line else { throw ClusterTestFailure("\(name) exited before listening") }
         guard let range = line.range(of: #":(\d+)/v1/signal"#, options: .regularExpression) else {
             throw ClusterTestFailure("no port in \(line)")
         }
@@ -176,12 +253,25 @@ public final class NodeProcess: @unchecked Sendable {
     /// `GET path` on the node's HTTP port: the status (0 when nothing answered) and the body, or why
     /// nothing answered.
     private func get(_ path: String, timeout: TimeInterval) async -> (status: Int, body: Data?, error: (any Error)?) {
-        await withCheckedContinuation { done in
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-            request.timeoutInterval = timeout
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                done.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data, error))
-            }.resume()
+        await exchange("GET", path, timeout: timeout)
+    }
+
+    /// `method path` on the node's HTTP port: the status (0 when nothing answered), the body, or why nothing
+    /// answered. URLSession's own timeout is backed by a deadline of ours a little later.
+    private func exchange(_ method: String, _ path: String, authorization: String? = nil,
+                          timeout: TimeInterval) async -> (status: Int, body: Data?, error: (any Error)?) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.timeoutInterval = timeout
+        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        do {
+            return try await withinDeadline("\(method) \(path) on \(name)", timeout: .seconds(timeout + 5)) { done in
+                URLSession.shared.dataTask(with: request) { data, response, error in
+                    done(.success(((response as? HTTPURLResponse)?.statusCode ?? 0, data, error)))
+                }.resume()
+            }
+        } catch {
+            return (0, nil, error)
         }
     }
 
@@ -195,21 +285,19 @@ public final class NodeProcess: @unchecked Sendable {
     /// nothing answered) and the body.
     public func request(_ method: String, _ path: String, authorization: String? = nil,
                         timeout: TimeInterval = 10) async -> (status: Int, body: String) {
-        await withCheckedContinuation { done in
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-            request.httpMethod = method
-            request.timeoutInterval = timeout
-            if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-            URLSession.shared.dataTask(with: request) { data, response, _ in
-                done.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
-            }.resume()
-        }
+        let answer = await exchange(method, path, authorization: authorization, timeout: timeout)
+        return (answer.status, answer.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     /// SIGSTOP: the node freezes (its leases run out; it answers nothing) until killed.
     public func freeze() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGSTOP)
+        signal(SIGSTOP)
+    }
+
+    /// Sends `signal` to the node unless it has exited (its pid, not yet reaped until then, is still its own).
+    public func signal(_ signal: Int32) {
+        guard isRunning else { return }
+        Glibc.kill(pid, signal)
     }
 
     /// A JSON document from the node's admin API (development mode: no credentials).
@@ -226,19 +314,58 @@ public final class NodeProcess: @unchecked Sendable {
         return String(decoding: body, as: UTF8.self)
     }
 
-    public func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// SIGKILL, and the node reaped (within 30 s: a process killed outright is gone in milliseconds).
+    public func kill() async {
+        signal(SIGKILL)
+        _ = try? await exited(within: .seconds(30))
     }
 
-    /// SIGTERM: the node drains; returns how long it took to exit.
-    public func terminate() -> Duration {
+    /// SIGTERM: the node drains; returns how long it took to exit. A node still running after `bound`
+    /// (a drain that hangs) is killed with SIGKILL, so the wait ends either way; the caller's check of
+    /// the time it took then fails.
+    public func terminate(bound: Duration = .seconds(30)) async -> Duration {
         let started = ContinuousClock.now
-        guard process.isRunning else { return .zero }
-        process.terminate()
-        process.waitUntilExit()
+        guard isRunning else { return .zero }
+        signal(SIGTERM)
+        if (try? await exited(within: bound)) == nil { await kill() }
         return ContinuousClock.now - started
+    }
+
+    /// The node's wait status once it exits, within `timeout`.
+    private func exited(within timeout: Duration) async throws -> Int32 {
+        try await withinDeadline("\(name) exits", timeout: timeout) { done in exitStatus.whenSet { done(.success($0)) } }
+    }
+}
+
+/// A value set once, and what waits for it.
+final class Latch<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var waiting: [@Sendable (Value) -> Void] = []
+    }
+
+    private let state = Mutex(State())
+
+    var value: Value? { state.withLock { $0.value } }
+
+    /// Sets the value, the first time only, and runs what waited for it.
+    func set(_ value: Value) {
+        let waiting = state.withLock { state -> [@Sendable (Value) -> Void] in
+            guard state.value == nil else { return [] }
+            state.value = value
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for action in waiting { action(value) }
+    }
+
+    /// Runs `action` with the value once it is set (at once if it is).
+    func whenSet(_ action: @escaping @Sendable (Value) -> Void) {
+        let value = state.withLock { state -> Value? in
+            if state.value == nil { state.waiting.append(action) }
+            return state.value
+        }
+        if let value { action(value) }
     }
 }
 

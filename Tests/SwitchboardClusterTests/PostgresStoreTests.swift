@@ -30,7 +30,7 @@ func withOpenDatabase<Result>(_ url: PostgresURL, _ body: (SwitchboardCluster.Po
     return try await body(database)
 }
 
-@Suite("PostgreSQL store", .enabled(if: TestPostgres.server != nil, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
+@Suite("PostgreSQL store", .timeLimit(.minutes(3)), .enabled(if: TestPostgres.server != nil, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
 struct PostgresStoreTests {
     @Test("migrations: two nodes opening at once apply each once; opening again changes nothing")
     func migrations() async throws {

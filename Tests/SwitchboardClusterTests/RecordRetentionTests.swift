@@ -7,7 +7,7 @@ import SwitchboardCore
 
 /// Record retention in a cluster (docs/SERVER.md, "Cluster"): every app's records older than the cutoff
 /// are deleted from PostgreSQL in batches, newer ones stay, and of nodes sweeping at once one deletes.
-@Suite("Record retention in PostgreSQL", .enabled(if: TestPostgres.server != nil, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
+@Suite("Record retention in PostgreSQL", .timeLimit(.minutes(3)), .enabled(if: TestPostgres.server != nil, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
 struct RecordRetentionTests {
     static let cutoff: Int64 = 1_767_225_600_000
 

@@ -108,7 +108,7 @@ extension ClusterFailoverTests {
             let started = ContinuousClock.now
             async let answer = other.request("POST", "/v1/admin/calls/some-call/end", timeout: 20)
             try await Task.sleep(for: .milliseconds(300))
-            host.kill()
+            await host.kill()
             let (status, body) = await answer
             let took = ContinuousClock.now - started
             #expect(status == 503 && errorCode((status, body)) == "internal_error", "\(status): \(body)")

@@ -12,8 +12,8 @@ import SwitchboardWire
 /// (docs/SERVER.md, "Cluster"): two `switchboard serve --cluster` subprocesses on a PostgreSQL database of
 /// their own. One of them hosts the app; the other bridges its clients to it over the bus, so each call
 /// has one side bridged whichever node hosts.
-@Suite("Surfaces across cluster nodes", .serialized, .enabled(if: ClusterTestEnvironment.isAvailable,
-                                                               "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
+@Suite("Surfaces across cluster nodes", .serialized, .timeLimit(.minutes(3)),
+       .enabled(if: ClusterTestEnvironment.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
 struct ClusterSurfaceTests {
     @Test("each surface calls each surface across two nodes: the invitation rings, the answer reaches the caller")
     func everyPairAcrossNodes() async throws {
@@ -26,11 +26,11 @@ struct ClusterSurfaceTests {
                                                  environment: cluster.environment(queue: DispatchQueue(label: "a.\(pair)"), on: [first]))
                 let callee = calleeSurface.party("b-\(callerSurface)-\(calleeSurface)",
                                                  environment: cluster.environment(queue: DispatchQueue(label: "b.\(pair)"), on: [second]))
-                #expect(await awaiting { caller.login($0) }, "\(pair): the caller logs in on \(first.name)")
-                #expect(await awaiting { callee.login($0) }, "\(pair): the callee logs in on \(second.name)")
-                #expect(await awaiting { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
+                #expect(try await awaiting { caller.login($0) }, "\(pair): the caller logs in on \(first.name)")
+                #expect(try await awaiting { callee.login($0) }, "\(pair): the callee logs in on \(second.name)")
+                #expect(try await awaiting { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
                 try await heard("in received \(caller.name)", by: callee, pair)
-                #expect(await awaiting { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
+                #expect(try await awaiting { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
                 try await heard(Surface.accepted, by: caller, pair)
             }
         }
@@ -48,10 +48,10 @@ struct ClusterSurfaceTests {
                                                environment: cluster.environment(queue: DispatchQueue(label: "ga.\(pair)"), on: [first]))
                 let bob = secondSurface.party("g-\(firstSurface)-\(secondSurface)-b",
                                               environment: cluster.environment(queue: DispatchQueue(label: "gb.\(pair)"), on: [second]))
-                #expect(await awaiting { alice.login($0) })
-                #expect(await awaiting { bob.login($0) })
+                #expect(try await awaiting { alice.login($0) })
+                #expect(try await awaiting { bob.login($0) })
                 let bobSent = Mutex<Bool?>(nil)
-                let aliceSent = await awaiting { done in
+                let aliceSent = try await awaiting { done in
                     alice.invite(bob.name) { ok in
                         bob.invite(alice.name) { sent in bobSent.withLock { $0 = sent } }
                         done(ok)
@@ -65,7 +65,7 @@ struct ClusterSurfaceTests {
                 } else {
                     #expect(secondSurface == .tencent, "\(pair): only a Tencent device refuses to call while it rings")
                 }
-                #expect(await awaiting { bob.acceptIncoming($0) })
+                #expect(try await awaiting { bob.acceptIncoming($0) })
                 try await heard(Surface.accepted, by: alice, pair)
             }
         }
@@ -78,7 +78,8 @@ struct ClusterSurfaceTests {
         }
     }
 
-    func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool {
-        await withCheckedContinuation { continuation in start { continuation.resume(returning: $0) } }
+    /// A surface's completion handler, awaited in real time within a deadline (``completed(of:timeout:_:)``).
+    func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async throws -> Bool {
+        try await completed(start)
     }
 }

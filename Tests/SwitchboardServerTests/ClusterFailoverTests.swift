@@ -1,3 +1,4 @@
+import ClusterTestSupport
 import Dispatch
 import Foundation
 import Logging
@@ -95,7 +96,9 @@ struct ClusterFailoverTests {
         zim.setEventHandler(states)
         let login = ZIMLoginConfig()
         login.token = "token"
-        let loggedIn = await withCheckedContinuation { done in zim.login(withUserID: "alice", config: login) { done.resume(returning: $0.code) } }
+        let loggedIn = try await withinDeadline("ZIM logs in", timeout: .seconds(30)) { done in
+            zim.login(withUserID: "alice", config: login) { done(.success($0.code)) }
+        }
         #expect(loggedIn == .ZIMErrorCodeSuccess)
         #expect(first.service.sessionCount() == 1)
 
