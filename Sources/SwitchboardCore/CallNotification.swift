@@ -9,7 +9,9 @@ public struct CallNotification: Hashable, Sendable {
         /// These participants changed state (to everyone active in the call, and to those who changed).
         case participantsChanged([UserID])
         /// The recipient's invitation was cancelled by `by`, with the canceller's data.
-        case cancelled(by: UserID, data: String?)
+        ///
+        /// Indirect: the only kind with two strings is boxed, so that every other kind takes half the room.
+        indirect case cancelled(by: UserID, data: String?)
         /// The recipient's invitation ended unanswered.
         case timedOut(TimeoutCause)
         /// The caller confirmed the recipient's acceptance; the recipient is in the call (three-way).

@@ -5,7 +5,10 @@ public enum CallState: Hashable, Sendable, CustomStringConvertible {
     /// At least one invitee accepted (or someone joined).
     case connected
     /// Over. Nothing more can happen to the call except queries.
-    case ended(CallEnd)
+    ///
+    /// Indirect: the end (two strings and more) is boxed once, when the call ends, so that the state is
+    /// one word and every copy of the call (each notification carries one) stays small.
+    indirect case ended(CallEnd)
 
     public var isEnded: Bool {
         if case .ended = self { return true }
