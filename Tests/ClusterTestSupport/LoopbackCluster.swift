@@ -135,12 +135,11 @@ public final class LoopbackCluster: @unchecked Sendable {
 
 /// One `switchboard serve --cluster` node as a subprocess.
 ///
-/// Spawned and reaped directly (posix_spawn, and a thread of its own blocked in `waitpid` for it) rather than
-/// through Foundation's `Process`, whose exit monitoring was seen to miss a child's exit (``PostgresScripts``
-/// spawns its scripts this way for the same reason): a `waitUntilExit()` that never returns holds the whole
-/// run. The node inherits no descriptor of the test process but its standard streams (a test's client
-/// socket held open by a node would hide the close from the server it was talking to). Every wait on it
-/// has a deadline (``withinDeadline(_:timeout:onTimeout:_:)``).
+/// Spawned with ``spawnChild(_:standardOutput:standardError:)`` and reaped by a thread of its own blocked in
+/// `waitpid`: a `waitUntilExit()` that never returns would hold the whole run. The node inherits no
+/// descriptor of the test process but its standard streams (a test's client socket held open by a node
+/// would hide the close from the server it was talking to). Every wait on it has a deadline
+/// (``withinDeadline(_:timeout:onTimeout:_:)``).
 public final class NodeProcess: @unchecked Sendable {
     // @unchecked: `port` is set once, by `waitUntilListening()`, before the test uses the node.
     public let name: String
@@ -190,45 +189,22 @@ public final class NodeProcess: @unchecked Sendable {
         }
     }
 
-    /// posix_spawn `argv` with standard input from /dev/null, standard error appended to `log` and standard
-    /// output into a pipe whose reading end goes to `reader`; closes every other descriptor in the child.
+    /// Starts `argv` with standard error appended to `log` and standard output into a pipe whose reading
+    /// end goes to `reader`.
     private static func spawn(_ argv: [String], log: String, reader: (Int32) -> Void) throws -> pid_t {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw ClusterTestFailure("pipe: errno \(errno)") }
         // Neither end leaks into a process another thread spawns meanwhile; the child's dup2 to 1 clears it.
         for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        closeFrom3(&actions)
-        let cArguments = argv.map { strdup($0) }
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments + [nil], environ)
-        close(pipe[1])
-        guard spawned == 0 else {
+        defer { close(pipe[1]) }
+        do {
+            let pid = try spawnChild(argv, standardOutput: .descriptor(pipe[1]),
+                                     standardError: .file(log, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644))
+            reader(pipe[0])
+            return pid
+        } catch {
             close(pipe[0])
-            throw ClusterTestFailure("posix_spawn \(argv[0]): error \(spawned)")
-        }
-        reader(pipe[0])
-        return pid
-    }
-
-    /// Adds "close every descriptor from 3 up" to `actions`: glibc's `posix_spawn_file_actions_addclosefrom_np`
-    /// (2.34), which Swift's Glibc module does not declare, looked up by name; without it, each descriptor
-    /// open now (/proc/self/fd) is closed one by one.
-    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
+            throw ClusterTestFailure("posix_spawn \(argv[0]): error \(error.code)")
         }
     }
 
@@ -334,38 +310,6 @@ public final class NodeProcess: @unchecked Sendable {
     /// The node's wait status once it exits, within `timeout`.
     private func exited(within timeout: Duration) async throws -> Int32 {
         try await withinDeadline("\(name) exits", timeout: timeout) { done in exitStatus.whenSet { done(.success($0)) } }
-    }
-}
-
-/// A value set once, and what waits for it.
-final class Latch<Value: Sendable>: Sendable {
-    private struct State {
-        var value: Value?
-        var waiting: [@Sendable (Value) -> Void] = []
-    }
-
-    private let state = Mutex(State())
-
-    var value: Value? { state.withLock { $0.value } }
-
-    /// Sets the value, the first time only, and runs what waited for it.
-    func set(_ value: Value) {
-        let waiting = state.withLock { state -> [@Sendable (Value) -> Void] in
-            guard state.value == nil else { return [] }
-            state.value = value
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for action in waiting { action(value) }
-    }
-
-    /// Runs `action` with the value once it is set (at once if it is).
-    func whenSet(_ action: @escaping @Sendable (Value) -> Void) {
-        let value = state.withLock { state -> Value? in
-            if state.value == nil { state.waiting.append(action) }
-            return state.value
-        }
-        if let value { action(value) }
     }
 }
 

@@ -11,17 +11,17 @@ import Synchronization
 /// report counts; later ones are dropped.
 public func withinDeadline<Value: Sendable>(_ what: String, timeout: Duration, onTimeout: @escaping @Sendable () -> Void = {},
                                             _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void) async throws -> Value {
-    let answer = FirstAnswer<Value>()
+    let answer = Latch<Result<Value, any Error>>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-            answer.wait(with: continuation)
+            answer.whenSet { continuation.resume(with: $0) }
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) {
-                answer.report(.failure(ClusterTestFailure("no answer within \(timeout): \(what)")), first: onTimeout)
+                answer.set(.failure(ClusterTestFailure("no answer within \(timeout): \(what)")), first: onTimeout)
             }
-            start { answer.report($0) }
+            start { answer.set($0) }
         }
     } onCancel: {
-        answer.report(.failure(CancellationError()))
+        answer.set(.failure(CancellationError()))
     }
 }
 
@@ -33,42 +33,38 @@ public func completed(of what: String = "the completion handler", timeout: Durat
     try await withinDeadline(what, timeout: timeout) { report in start { report(.success($0)) } }
 }
 
-/// The continuation of one wait, resumed by the first report (the answer, the deadline or cancellation).
-private final class FirstAnswer<Value: Sendable>: Sendable {
+/// A value set once, and what waits for it: a wait's first answer (the answer, the deadline or
+/// cancellation), a node's first line, its exit status.
+final class Latch<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Value, any Error>?
-        /// A report that came before the continuation was installed (cancellation can).
-        var early: Result<Value, any Error>?
-        var answered = false
+        var value: Value?
+        var waiting: [@Sendable (Value) -> Void] = []
     }
 
     private let state = Mutex(State())
 
-    func wait(with continuation: CheckedContinuation<Value, any Error>) {
-        let early = state.withLock { state -> Result<Value, any Error>? in
-            guard let early = state.early else {
-                state.continuation = continuation
-                return nil
-            }
-            state.early = nil
-            return early
+    var value: Value? { state.withLock { $0.value } }
+
+    /// Sets the value, the first time only, and runs what waited for it; `first` runs before them, and only
+    /// when this call set the value.
+    func set(_ value: Value, first: @Sendable () -> Void = {}) {
+        let waiting = state.withLock { state -> [@Sendable (Value) -> Void]? in
+            guard state.value == nil else { return nil }
+            state.value = value
+            defer { state.waiting = [] }
+            return state.waiting
         }
-        if let early { continuation.resume(with: early) }
+        guard let waiting else { return }
+        first()
+        for action in waiting { action(value) }
     }
 
-    /// Resumes the wait with `result` unless it was answered already; `first` runs before, and only then.
-    func report(_ result: Result<Value, any Error>, first: @Sendable () -> Void = {}) {
-        let (won, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Value, any Error>?) in
-            guard !state.answered else { return (false, nil) }
-            state.answered = true
-            guard let continuation = state.continuation.take() else {
-                state.early = result
-                return (true, nil)
-            }
-            return (true, continuation)
+    /// Runs `action` with the value once it is set (at once if it is).
+    func whenSet(_ action: @escaping @Sendable (Value) -> Void) {
+        let value = state.withLock { state -> Value? in
+            if state.value == nil { state.waiting.append(action) }
+            return state.value
         }
-        guard won else { return }
-        first()
-        continuation?.resume(with: result)
+        if let value { action(value) }
     }
 }

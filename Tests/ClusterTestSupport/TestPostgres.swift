@@ -82,8 +82,9 @@ public enum PostgresScripts {
     }
 
     /// Runs `scripts/<name> arguments`; returns its standard output, or throws with its standard error.
-    /// Spawned and waited for directly (posix_spawn, waitpid): Foundation's `Process` was seen never to
-    /// notice the script's exit once it had started PostgreSQL's daemon.
+    /// Spawned and waited for directly (``spawnChild(_:standardOutput:standardError:)``, waitpid):
+    /// Foundation's `Process` was seen never to notice the script's exit once it had started PostgreSQL's
+    /// daemon.
     @discardableResult
     public static func run(_ name: String, _ arguments: [String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-script-\(UUID().uuidString)")
@@ -92,17 +93,15 @@ public enum PostgresScripts {
         let outPath = folder.appendingPathComponent("out").path
         let errPath = folder.appendingPathComponent("err").path
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = (["/bin/bash", repository.appendingPathComponent("scripts/\(name)").path] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv + [nil], environ)
-        guard spawned == 0 else { throw ScriptFailed(script: name, status: spawned, errors: "posix_spawn failed") }
+        let files = O_WRONLY | O_CREAT | O_TRUNC
+        let pid: pid_t
+        do {
+            pid = try spawnChild(["/bin/bash", repository.appendingPathComponent("scripts/\(name)").path] + arguments,
+                                 standardOutput: .file(outPath, flags: files, mode: 0o600),
+                                 standardError: .file(errPath, flags: files, mode: 0o600))
+        } catch {
+            throw ScriptFailed(script: name, status: error.code, errors: "posix_spawn failed")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""

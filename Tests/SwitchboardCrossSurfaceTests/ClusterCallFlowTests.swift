@@ -14,7 +14,7 @@ extension ClusterSurfaceTests {
             for (callerSurface, calleeSurface) in Self.pairs {
                 let (caller, callee, pair) = Self.parties("rj", callerSurface, calleeSurface, in: cluster)
                 try await ring(caller, callee, pair)
-                #expect(try await awaiting { callee.rejectIncoming($0) }, "\(pair): the callee refuses")
+                #expect(try await completed { callee.rejectIncoming($0) }, "\(pair): the callee refuses")
                 try await heard(callerSurface.outRefused, by: caller, pair)
                 if let line = calleeSurface.inRefused { try await heard(line, by: callee, pair) }
             }
@@ -27,7 +27,7 @@ extension ClusterSurfaceTests {
             for (callerSurface, calleeSurface) in Self.pairs {
                 let (caller, callee, pair) = Self.parties("cn", callerSurface, calleeSurface, in: cluster)
                 try await ring(caller, callee, pair)
-                #expect(try await awaiting { caller.cancelOutgoing($0) }, "\(pair): the caller cancels")
+                #expect(try await completed { caller.cancelOutgoing($0) }, "\(pair): the caller cancels")
                 try await heard(calleeSurface.inCanceled, by: callee, pair)
                 if let line = callerSurface.outCanceled { try await heard(line, by: caller, pair) }
             }
@@ -72,10 +72,10 @@ extension ClusterSurfaceTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (caller, callee, pair) in parties {
                     group.addTask {
-                        #expect(try await awaiting { caller.login($0) }, "\(pair): the caller logs in")
-                        #expect(try await awaiting { callee.login($0) }, "\(pair): the callee logs in")
+                        #expect(try await completed { caller.login($0) }, "\(pair): the caller logs in")
+                        #expect(try await completed { callee.login($0) }, "\(pair): the callee logs in")
                         let sent = ContinuousClock.now
-                        #expect(try await awaiting { caller.invite(callee.name, timeout: Self.ringTimeoutSeconds, $0) },
+                        #expect(try await completed { caller.invite(callee.name, timeout: Self.ringTimeoutSeconds, $0) },
                                 "\(pair): the invitation is sent")
                         try await heard("in received \(caller.name)", by: callee, pair)
                         try await heard(caller.surface.outTimedOut, by: caller, pair)
@@ -110,16 +110,16 @@ extension ClusterSurfaceTests {
 
     /// Both log in and the caller's invitation rings at the callee.
     func ring(_ caller: any Party, _ callee: any Party, _ pair: String) async throws {
-        #expect(try await awaiting { caller.login($0) }, "\(pair): the caller logs in")
-        #expect(try await awaiting { callee.login($0) }, "\(pair): the callee logs in")
-        #expect(try await awaiting { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
+        #expect(try await completed { caller.login($0) }, "\(pair): the caller logs in")
+        #expect(try await completed { callee.login($0) }, "\(pair): the callee logs in")
+        #expect(try await completed { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
         try await heard("in received \(caller.name)", by: callee, pair)
     }
 
     /// The invitation rings and the callee accepts.
     func connect(_ caller: any Party, _ callee: any Party, _ pair: String) async throws {
         try await ring(caller, callee, pair)
-        #expect(try await awaiting { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
+        #expect(try await completed { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
         try await heard(Surface.accepted, by: caller, pair)
     }
 
@@ -133,7 +133,7 @@ extension ClusterSurfaceTests {
                 _ pair: String) async throws {
         guard party.surface.hangsUp else { return }
         let lasts = placedOn.lasts(advanced: true)
-        let ended = try await awaiting { party.hangUp($0) }
+        let ended = try await completed { party.hangUp($0) }
         #expect(ended == (lasts || party.surface == .tencent), "\(pair): \(party.name) hangs up: \(ended)")
         if party.surface == .tencent, let line = party.surface.hungUp(side) { try await heard(line, by: party, pair) }
         let line = placedOn == .zim && party.surface == .tencent ? "\(otherSide) quit" : other.surface.hungUp(otherSide)

@@ -26,11 +26,11 @@ struct ClusterSurfaceTests {
                                                  environment: cluster.environment(queue: DispatchQueue(label: "a.\(pair)"), on: [first]))
                 let callee = calleeSurface.party("b-\(callerSurface)-\(calleeSurface)",
                                                  environment: cluster.environment(queue: DispatchQueue(label: "b.\(pair)"), on: [second]))
-                #expect(try await awaiting { caller.login($0) }, "\(pair): the caller logs in on \(first.name)")
-                #expect(try await awaiting { callee.login($0) }, "\(pair): the callee logs in on \(second.name)")
-                #expect(try await awaiting { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
+                #expect(try await completed { caller.login($0) }, "\(pair): the caller logs in on \(first.name)")
+                #expect(try await completed { callee.login($0) }, "\(pair): the callee logs in on \(second.name)")
+                #expect(try await completed { caller.invite(callee.name, $0) }, "\(pair): the invitation is sent")
                 try await heard("in received \(caller.name)", by: callee, pair)
-                #expect(try await awaiting { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
+                #expect(try await completed { callee.acceptIncoming($0) }, "\(pair): the callee accepts")
                 try await heard(Surface.accepted, by: caller, pair)
             }
         }
@@ -48,10 +48,10 @@ struct ClusterSurfaceTests {
                                                environment: cluster.environment(queue: DispatchQueue(label: "ga.\(pair)"), on: [first]))
                 let bob = secondSurface.party("g-\(firstSurface)-\(secondSurface)-b",
                                               environment: cluster.environment(queue: DispatchQueue(label: "gb.\(pair)"), on: [second]))
-                #expect(try await awaiting { alice.login($0) })
-                #expect(try await awaiting { bob.login($0) })
+                #expect(try await completed { alice.login($0) })
+                #expect(try await completed { bob.login($0) })
                 let bobSent = Mutex<Bool?>(nil)
-                let aliceSent = try await awaiting { done in
+                let aliceSent = try await completed { done in
                     alice.invite(bob.name) { ok in
                         bob.invite(alice.name) { sent in bobSent.withLock { $0 = sent } }
                         done(ok)
@@ -65,7 +65,7 @@ struct ClusterSurfaceTests {
                 } else {
                     #expect(secondSurface == .tencent, "\(pair): only a Tencent device refuses to call while it rings")
                 }
-                #expect(try await awaiting { bob.acceptIncoming($0) })
+                #expect(try await completed { bob.acceptIncoming($0) })
                 try await heard(Surface.accepted, by: alice, pair)
             }
         }
@@ -76,10 +76,5 @@ struct ClusterSurfaceTests {
         try await clusterEventually("\(pair): \(party.name) hears \(line): \(party.lines)", timeout: .seconds(10)) {
             party.lines.contains(line)
         }
-    }
-
-    /// A surface's completion handler, awaited in real time within a deadline (``completed(of:timeout:_:)``).
-    func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async throws -> Bool {
-        try await completed(start)
     }
 }

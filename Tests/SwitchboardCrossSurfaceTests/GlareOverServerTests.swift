@@ -17,12 +17,12 @@ struct GlareOverServerTests {
         let server = try await LoopbackServer.start()
         let alice = firstSurface.party("alice", environment: server.environment(queue: DispatchQueue(label: "net.alice")))
         let bob = secondSurface.party("bob", environment: server.environment(queue: DispatchQueue(label: "net.bob")))
-        #expect(try await Self.awaiting { alice.login($0) })
-        #expect(try await Self.awaiting { bob.login($0) })
+        #expect(try await completed { alice.login($0) })
+        #expect(try await completed { bob.login($0) })
 
         // alice's invitation is created before bob's leaves; bob's is sent at once, in the same callback.
         let bobSent = Mutex<Bool?>(nil)
-        let aliceSent = try await Self.awaiting { done in
+        let aliceSent = try await completed { done in
             alice.invite("bob") { ok in
                 bob.invite("alice") { sent in bobSent.withLock { $0 = sent } }
                 done(ok)
@@ -42,13 +42,8 @@ struct GlareOverServerTests {
             #expect(secondSurface == .tencent)
         }
 
-        #expect(try await Self.awaiting { bob.acceptIncoming($0) })
+        #expect(try await completed { bob.acceptIncoming($0) })
         try await eventually("alice hears bob accept: \(alice.lines)") { alice.lines.contains(Surface.accepted) }
         await server.stop()
-    }
-
-    /// The value a callback-style operation completes with, awaited in real time within a deadline.
-    private static func awaiting(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async throws -> Bool {
-        try await completed(start)
     }
 }
