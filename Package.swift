@@ -99,10 +99,12 @@ let package = Package(
             name: "SwitchboardClock",
             dependencies: ["SwitchboardCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
-        // The authority: sessions, presence, routing, timers, records. Transport-agnostic.
+        // The authority: sessions, presence, routing, timers, records, and the one store engine protocol it
+        // is handed (docs/ARCHITECTURE.md, "Store engines"). Transport-agnostic.
         .target(
             name: "SwitchboardService",
             dependencies: [
+                "SwitchboardJSON",
                 "SwitchboardCore",
                 "SwitchboardProfiles",
                 "SwitchboardWire",
@@ -154,7 +156,7 @@ let package = Package(
                 "SwitchboardWire",
                 "SwitchboardService",
                 "SwitchboardUserSig",
-                "SwitchboardCluster",
+                "SwitchboardProfiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -211,7 +213,7 @@ let package = Package(
             ]
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
-        .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient"]),
+        .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient", "SwitchboardWire"]),
         // anyRTC ARtmKit: Agora's surface under anyRTC's names, with its differences (AnyRTCVendor).
         .target(name: "SwitchboardARtm", dependencies: ["SwitchboardAgora", "SwitchboardRTM"]),
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.
@@ -266,7 +268,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
-        // The command line: serve (the default), token, listen, call, calls, loadtest, demo.
+        // The command line and the composition root: serve (the default; one node, or a cluster node composed
+        // here from SwitchboardCluster), token, listen, call, calls, loadtest, demo (on the embedded service
+        // and virtual time of SwitchboardEmbedded: the shipped binary links no testing product).
         .executableTarget(
             name: "switchboard",
             dependencies: [
@@ -278,7 +282,7 @@ let package = Package(
                 "SwitchboardService",
                 "SwitchboardClient",
                 "SwitchboardEmbedded",
-                "SwitchboardTesting",
+                "SwitchboardUserSig",
                 "SwitchboardServer",
                 "SwitchboardCluster",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -315,7 +319,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
+        .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON", "CJansson"]),
         .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
         .testTarget(name: "SwitchboardWireTests", dependencies: ["SwitchboardWire", "SwitchboardJSON", "SwitchboardCore", "SwitchboardProfiles"]),
         .testTarget(
@@ -323,6 +327,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardUserSig", "SwitchboardServer",
+                "SwitchboardJSON", "StoreConformance",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -356,6 +361,7 @@ let package = Package(
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "ClusterTestSupport",
+                "SwitchboardJSON", "StoreConformance",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -370,17 +376,24 @@ let package = Package(
         .target(
             name: "ClusterTestSupport",
             dependencies: [
-                "SwitchboardCluster", "SwitchboardClient",
+                "SwitchboardCluster", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ClusterTestSupport"
         ),
+        // The store engines' conformance suite (docs/ARCHITECTURE.md, "Store engines"): the same test
+        // functions, which the memory, SQLite and PostgreSQL engines' test targets each run.
+        .target(
+            name: "StoreConformance",
+            dependencies: ["SwitchboardService", "SwitchboardCore", "SwitchboardWire"],
+            path: "Tests/StoreConformance"
+        ),
         // Against a real PostgreSQL server (scripts/postgres-up; scripts/test starts one).
         .testTarget(
             name: "SwitchboardClusterTests",
             dependencies: [
-                "ClusterTestSupport",
+                "ClusterTestSupport", "StoreConformance",
                 "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardJSON",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -392,7 +405,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardTesting", .product(name: "Logging", package: "swift-log"),
+                "SwitchboardWire", "SwitchboardTesting", "SwitchboardJSON", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5
@@ -401,7 +414,7 @@ let package = Package(
             name: "SwitchboardPortingTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardClient",
-                "SwitchboardTesting",
+                "SwitchboardTesting", "SwitchboardCore", "SwitchboardWire",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -12,7 +12,7 @@ import SwitchboardWire
 ///
 /// Its only moving part besides the service is PostgreSQL: the leases (`nodes`, `realm_leases`) say who
 /// is alive and who hosts what, and the bus (``PostgresBus``) carries the bridged connections.
-public final class ClusterNode: ClusterRouting, Sendable {
+public final class ClusterNode: ClusterMembership, Sendable {
     public struct Configuration: Sendable {
         /// How long a lease lasts without renewal: a dead node's apps are taken over within it.
         public var leaseDuration: Duration = .seconds(5)
@@ -38,10 +38,11 @@ public final class ClusterNode: ClusterRouting, Sendable {
 
     public let name: String
     public let configuration: Configuration
-    public let store: ClusterStore
+    public let store: PostgresStore
     private let database: PostgresDatabase
     private let apps: [AppID]
-    private let observer: any ClusterObserver
+    /// Where the node reports for the server's metrics (``attach(_:observer:answering:)``).
+    private var observer: any ClusterObserver { state.withLock { $0.observer } }
     private let logger: Logger
     /// Where bus batches reach the service, one round at a time (``deliver(_:)``).
     private let deliveries = DispatchQueue(label: "switchboard.cluster.deliveries")
@@ -68,7 +69,8 @@ public final class ClusterNode: ClusterRouting, Sendable {
         /// When a renewal last succeeded (the node acts on its leases until that plus the lease, less a round).
         var lastRenewal: ContinuousClock.Instant?
         var draining = false
-        var health: Health = .starting
+        var health: ClusterHealth = .starting
+        var observer: any ClusterObserver = UnobservedCluster()
         /// What answers the admin requests other nodes forward for the apps this node hosts.
         var adminHandler: (@Sendable (AppID, AdminRequest) -> AdminReply)?
         /// Forgets a connection bridged here; returns the service's id for it, if it was known.
@@ -88,47 +90,43 @@ public final class ClusterNode: ClusterRouting, Sendable {
         var rounds = 0
     }
 
-    /// What `/healthz` says of the node.
-    public enum Health: Sendable, Equatable {
-        case starting
-        case serving
-        /// The node cannot prove it holds its leases (PostgreSQL is unreachable): it acts on no app.
-        case fenced(String)
-        case draining
-    }
-
     private let state = Mutex(State())
     /// The admin requests this node forwarded and waits on.
     private let forwarded = AdminForwarder()
 
     public init(name: String, database: PostgresDatabase, apps: [AppID], configuration: Configuration = Configuration(),
-                observer: any ClusterObserver, logger: Logger) throws(ClusterError) {
+                logger: Logger) throws(ClusterError) {
         try Self.validate(name: name)
         self.name = name
         self.database = database
         self.apps = apps
         self.configuration = configuration
-        self.observer = observer
         self.logger = logger
-        store = ClusterStore(database: database, node: name)
+        store = PostgresStore(database: database, node: name)
     }
 
-    /// The service this node routes for; set once, before ``run()``.
-    public func attach(_ service: SignalingService) {
-        state.withLock { $0.service = service }
+    /// The service this node routes for, where it reports, and what answers the admin requests other
+    /// nodes forward here for the apps this node hosts: the server's own admin routes, so a forwarded
+    /// request and a local one take one code path (docs/SERVER.md, "Cluster"). Set once, before ``run()``.
+    public func attach(_ service: SignalingService, observer: any ClusterObserver,
+                       answering handler: @escaping @Sendable (AppID, AdminRequest) -> AdminReply) {
+        state.withLock { state in
+            state.service = service
+            state.observer = observer
+            state.adminHandler = handler
+        }
     }
 
-    public var health: Health { state.withLock { $0.health } }
-
-    /// Answers the admin requests other nodes forward here for the apps this node hosts (set once,
-    /// before ``run()``): the server's own admin routes, so a forwarded request and a local one take one
-    /// code path (docs/SERVER.md, "Cluster").
-    public func answerAdminRequests(with handler: @escaping @Sendable (AppID, AdminRequest) -> AdminReply) {
-        state.withLock { $0.adminHandler = handler }
-    }
+    public var health: ClusterHealth { state.withLock { $0.health } }
 
     /// The apps this node holds the leases of.
     public var heldApps: [AppID] { state.withLock { $0.held.keys.sorted { $0.rawValue < $1.rawValue } } }
+
+    public var hostedAppCount: Int { state.withLock { $0.held.count } }
+
+    public func storedLiveCalls(app: AppID) throws -> [Call] {
+        try store.liveCallsOfAnyNode(app: app)
+    }
 
     // MARK: - ClusterRouting (under the service's lock)
 
@@ -515,7 +513,12 @@ public final class ClusterNode: ClusterRouting, Sendable {
     /// route answers. Throws the host's typed error, or why it could not answer: no live host, no answer
     /// within `timeout`, the host died meanwhile, this node fenced or stopped, too many waiting. An
     /// `unknown_app` from a node that no longer hosts the app is asked again of the new host, once.
-    public func forward(app: AppID, request: AdminRequest, timeout: Duration = .seconds(2)) async throws(AdminForwardError)
+    public func forward(app: AppID, request: AdminRequest) async throws(AdminForwardError) -> JSONValue {
+        try await forward(app: app, request: request, timeout: .seconds(2))
+    }
+
+    /// ``forward(app:request:)`` with a timeout of its own.
+    public func forward(app: AppID, request: AdminRequest, timeout: Duration) async throws(AdminForwardError)
         -> JSONValue
     {
         var asked: String? = nil

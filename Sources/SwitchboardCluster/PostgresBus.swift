@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SwitchboardService
 import Synchronization
 
 /// The cluster's bus, on PostgreSQL alone (docs/ARCHITECTURE.md, "One node or many"): each node

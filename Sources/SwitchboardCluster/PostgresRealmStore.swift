@@ -7,12 +7,13 @@ import SwitchboardWire
 /// PostgreSQL twin of the server's SQLite store for the realm a node serves. A step's writes reach
 /// PostgreSQL as one call of `switchboard_commit`, one round trip and one transaction, which applies them
 /// only while the lease is current; otherwise nothing is written and ``commit(_:)`` throws
-/// ``StoreFenced``. Reads return the app's rows only. Bodies are the SQLite store's (the wire codec's
+/// ``StoreFenced``. Reads return the app's rows only. A node's engine, ``PostgresStore``, holds one per app
+/// it hosts. Bodies are the SQLite store's (the wire codec's
 /// JSON, live calls with their internals).
 ///
 /// Its methods block the calling thread until PostgreSQL answers, as the service's lock needs
 /// (docs/DECISIONS.md, "PostgreSQL access").
-public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, Sendable {
+public final class PostgresRealmStore: Sendable {
     public let database: PostgresDatabase
     public let app: AppID
     public let lease: RealmLease
@@ -25,7 +26,7 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         self.lease = lease
     }
 
-    // MARK: - TransactionalStore
+    // MARK: - Writes
 
     /// Carries out a step's writes in order, in one transaction, while the lease is current. Throws
     /// ``StoreFenced`` (nothing written) when it is not, ``PostgresStoreError/wrongApp(store:asked:)``
@@ -43,23 +44,18 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         guard try PostgresDatabase.column(row, Bool.self) else { throw fenced }
     }
 
-    // MARK: - CallRecordStore
+    // MARK: - Records
 
-    public func save(_ record: CallRecord, app: AppID) throws {
-        try commit([.record(app, record)])
-    }
-
-    public func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws
+    /// One page of `owner`'s records, newest first.
+    public func records(owner: UserID, after cursor: RecordCursor?, limit: Int) throws
         -> (records: [CallRecord], next: RecordCursor?)
     {
-        try checkApp(app)
-        return try database.records(app: app, owner: owner, after: cursor, limit: limit)
+        try database.records(app: app, owner: owner, after: cursor, limit: limit)
     }
 
     /// Deletes `owner`'s records of these calls while the lease is current (else ``StoreFenced``); returns
     /// the ids that were there, in the order asked.
-    public func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] {
-        try checkApp(app)
+    public func delete(owner: UserID, calls: [CallID]) throws -> [CallID] {
         guard !calls.isEmpty else { return [] }
         let result = try database.run("""
             SELECT switchboard_delete_records(\(app.rawValue), \(lease.node), \(lease.epoch), \(owner.rawValue),
@@ -81,58 +77,24 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         return result.metadata.rows ?? 0
     }
 
-    // MARK: - LiveCallStore
-
-    public func save(_ call: Call, app: AppID) throws {
-        try commit([.liveCall(app, call)])
-    }
-
-    public func remove(_ id: CallID, app: AppID) throws {
-        try commit([.callEnded(app, id)])
-    }
+    // MARK: - Reads
 
     /// The app's live calls, by call id.
-    public func liveCalls() throws -> [(app: AppID, call: Call)] {
+    public func liveCalls() throws -> [Call] {
         let result = try database.run(
             "SELECT body FROM live_calls WHERE app = \(app.rawValue) ORDER BY call_id", on: database.reader)
-        var calls: [(app: AppID, call: Call)] = []
-        for row in result.rows {
-            calls.append((app, try StoredBodies.call(try PostgresDatabase.column(row, String.self))))
-        }
-        return calls
-    }
-
-    // MARK: - ProfileStore
-
-    public func save(_ profile: Profile, app: AppID) throws {
-        try commit([.profile(app, profile)])
+        return try result.rows.map { row in try StoredBodies.call(try PostgresDatabase.column(row, String.self)) }
     }
 
     /// The app's profiles, by user id.
-    public func profiles() throws -> [(app: AppID, profile: Profile)] {
+    public func profiles() throws -> [Profile] {
         let result = try database.run(
             "SELECT body FROM profiles WHERE app = \(app.rawValue) ORDER BY user_id", on: database.reader)
-        var profiles: [(app: AppID, profile: Profile)] = []
-        for row in result.rows {
-            profiles.append((app, try StoredBodies.profile(try PostgresDatabase.column(row, String.self))))
-        }
-        return profiles
-    }
-
-    // MARK: - UserDataStore
-
-    public func write(_ write: StoreWrite) throws {
-        try commit([write])
-    }
-
-    /// Only this store's app has data here.
-    public func userData() throws -> [AppID: StoredUserData] {
-        [app: try userData(app: app)]
+        return try result.rows.map { row in try StoredBodies.profile(try PostgresDatabase.column(row, String.self)) }
     }
 
     /// The app's kept messages (by sequence) and attributes.
-    public func userData(app asked: AppID) throws -> StoredUserData {
-        try checkApp(asked)
+    public func userData() throws -> StoredUserData {
         var data = StoredUserData()
         let messages = try database.run("""
             SELECT recipient, seq, sender, sent_at, content FROM offline_messages WHERE app = \(app.rawValue) ORDER BY seq
@@ -173,9 +135,5 @@ public final class PostgresRealmStore: CallRecordStore, LiveCallStore, ProfileSt
         } catch {
             throw .corrupt("a row does not have the columns asked for: \(error)")
         }
-    }
-
-    private func checkApp(_ asked: AppID) throws(PostgresStoreError) {
-        guard asked == app else { throw .wrongApp(store: app, asked: asked) }
     }
 }

@@ -18,7 +18,7 @@ public final class EmbeddedService: Sendable {
 
     private init() {
         service = SignalingService(
-            configuration: .development, clock: .process, store: InMemoryCallRecordStore(), verifier: nil,
+            configuration: .development, clock: .process, store: MemoryStore(), verifier: nil,
             logger: Logger(label: "switchboard.embedded"))
         let service = service
         timers = Task { await service.run() }

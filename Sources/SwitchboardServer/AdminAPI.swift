@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
-import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
@@ -27,7 +26,7 @@ struct AdminAPI: Sendable {
     let service: SignalingService
     /// On a cluster node, the live calls of apps another node hosts are read from PostgreSQL
     /// (docs/SERVER.md, "Cluster").
-    var cluster: ClusterNode? = nil
+    var cluster: (any ClusterMembership)? = nil
 
     func register(on router: Router<ServerRequestContext>) {
         let admin = router.group("v1/admin")
@@ -70,7 +69,7 @@ struct AdminAPI: Sendable {
         }
     }
 
-    /// ``perform(_:app:)`` for a request another node forwarded (``ClusterNode/answerAdminRequests(with:)``).
+    /// ``perform(_:app:)`` for a request another node forwarded (``/SwitchboardService/ClusterMembership/attach(_:observer:answering:)``).
     func reply(to request: AdminRequest, app: AppID) -> AdminReply {
         do {
             return .answer(try perform(request, app: app))
@@ -114,15 +113,15 @@ struct AdminAPI: Sendable {
 
     /// The cluster, when this node is one of its nodes and another node hosts `app` (docs/SERVER.md,
     /// "Cluster"); nil when this node answers for the app from its own service.
-    func hostedElsewhere(_ app: AppID) -> ClusterNode? {
+    func hostedElsewhere(_ app: AppID) -> (any ClusterMembership)? {
         guard let cluster, !service.hostedApps.contains(app) else { return nil }
         return cluster
     }
 
     /// The app's live calls as PostgreSQL has them (as of their last transition).
-    func storedLiveCalls(app: AppID, in cluster: ClusterNode) throws(SignalingError) -> [Call] {
+    func storedLiveCalls(app: AppID, in cluster: any ClusterMembership) throws(SignalingError) -> [Call] {
         do {
-            return try cluster.store.liveCallsOfAnyNode(app: app)
+            return try cluster.storedLiveCalls(app: app)
         } catch {
             throw SignalingError(.internalError, "the cluster's store failed: \(error)")
         }

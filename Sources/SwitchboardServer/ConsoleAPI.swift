@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService

@@ -1,6 +1,5 @@
 import NIOCore
 import Synchronization
-import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
@@ -20,7 +19,7 @@ final class ConsoleFeed: Sendable {
     static let maxStreamDuration = Duration.seconds(30 * 60)
 
     private let service: SignalingService
-    private let cluster: ClusterNode?
+    private let cluster: (any ClusterMembership)?
     private let serializer = JSONSerializer(sortedKeys: true)
 
     private struct Viewer {
@@ -37,7 +36,7 @@ final class ConsoleFeed: Sendable {
 
     private let state = Mutex(State())
 
-    init(service: SignalingService, cluster: ClusterNode?) {
+    init(service: SignalingService, cluster: (any ClusterMembership)?) {
         self.service = service
         self.cluster = cluster
     }
@@ -124,7 +123,7 @@ final class ConsoleFeed: Sendable {
         let object: JSONObject = [
             "time": .int(sample.time.millisecondsSince1970),
             "hosted": .bool(true),
-            "node": cluster.map { .string($0.name) } ?? .null,
+            "node": (cluster?.nodeName).map(JSONValue.string) ?? .null,
             "callsPerSecond": rate(sample.callsStarted, previous?.callsStarted),
             "endedPerSecond": rate(sample.callsEnded, previous?.callsEnded),
             "callsStarted": .int(Int64(sample.callsStarted)),

@@ -1,6 +1,5 @@
 import Logging
 import ServiceLifecycle
-import SwitchboardCluster
 import SwitchboardCore
 import SwitchboardService
 
@@ -15,12 +14,9 @@ struct RecordRetention: Service {
     let logger: Logger
     var interval: Duration = .seconds(3600)
 
-    init(store: SQLiteStore, maxAge: Duration, clock: ServiceClock, logger: Logger) {
-        self.init(maxAge: maxAge, clock: clock, logger: logger) { cutoff in try store.deleteRecords(olderThan: cutoff) }
-    }
-
-    init(database: PostgresDatabase, maxAge: Duration, clock: ServiceClock, logger: Logger) {
-        self.init(maxAge: maxAge, clock: clock, logger: logger) { cutoff in try await database.deleteRecords(olderThan: cutoff) }
+    /// Sweeps `store`'s records (``/SwitchboardService/ServiceStore/deleteRecords(recordedBefore:)``).
+    init(store: any ServiceStore, maxAge: Duration, clock: ServiceClock, logger: Logger) {
+        self.init(maxAge: maxAge, clock: clock, logger: logger) { cutoff in try await store.deleteRecords(recordedBefore: cutoff) }
     }
 
     init(maxAge: Duration, clock: ServiceClock, logger: Logger, delete: @escaping @Sendable (Timestamp) async throws -> Int?) {

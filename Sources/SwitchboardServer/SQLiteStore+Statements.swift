@@ -50,6 +50,8 @@ extension SQLiteStore {
 
         static let liveCalls = "SELECT app, body FROM live_calls ORDER BY app, call_id"
 
+        static let profiles = "SELECT app, user, nickname, avatar_url, extended_data FROM profiles ORDER BY app, user"
+
         static let saveProfile = """
             INSERT OR REPLACE INTO profiles (app, user, nickname, avatar_url, extended_data) VALUES (?, ?, ?, ?, ?)
             """

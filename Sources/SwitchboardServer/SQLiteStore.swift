@@ -11,9 +11,9 @@ import SwitchboardWire
 ///
 /// Durability is against a process crash (`kill -9`), as DECISIONS.md says: WAL journal with
 /// `synchronous=NORMAL`; every write is committed before it returns, and the service answers a request
-/// only after its writes returned. The store is the service's record, live-call and profile store at
-/// once and a ``/SwitchboardService/TransactionalStore``: a step of the service (a request, a batch of frames, the
-/// timers due) commits everything it wrote in one transaction (docs/SERVER.md, "Durability"). Calls and records are
+/// only after its writes returned. The store is one of the service's storage engines
+/// (``/SwitchboardService/ServiceStore``): a step of the service (a request, a batch of frames, the timers
+/// due) commits everything it wrote in one transaction (docs/SERVER.md, "Durability"). Calls and records are
 /// stored as the wire codec's JSON (live calls with their internals), so the schema holds only what queries need as
 /// columns. The schema is versioned with GRDB migrations (`migrator`): add a migration, never edit one that shipped.
 ///
@@ -21,7 +21,7 @@ import SwitchboardWire
 /// it. A second connection on a thread of its own checkpoints the WAL (`SQLiteCheckpointer`), so no commit
 /// waits for a checkpoint's copies and syncs. One server per file: a lock of the store's own
 /// (`StoreFileLock`) refuses a second server at start.
-public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, Sendable {
+public final class SQLiteStore: ServiceStore, Sendable {
     let database: DatabaseQueue
     private let checkpointer: SQLiteCheckpointer
     private let lock: StoreFileLock
@@ -159,20 +159,24 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Us
         return migrator
     }
 
-    // MARK: - TransactionalStore
+    // MARK: - Writes
 
     /// Carries out a step's writes in one transaction (a single write is its own statement's transaction).
-    public func commit(_ writes: [StoreWrite]) throws {
-        guard writes.count > 1 else {
-            if let write = writes.first {
-                try database.writeWithoutTransaction { db in try Self.apply(write, in: db) }
+    public func commit(_ writes: [StoreWrite]) throws(StoreCommitError) {
+        do {
+            guard writes.count > 1 else {
+                if let write = writes.first {
+                    try database.writeWithoutTransaction { db in try Self.apply(write, in: db) }
+                }
+                return
             }
-            return
-        }
-        try database.write { db in
-            for write in writes {
-                try Self.apply(write, in: db)
+            try database.write { db in
+                for write in writes {
+                    try Self.apply(write, in: db)
+                }
             }
+        } catch {
+            throw .failed(error)
         }
     }
 
@@ -228,13 +232,9 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Us
         }
     }
 
-    // MARK: - CallRecordStore
+    // MARK: - Records
 
-    public func save(_ record: CallRecord, app: AppID) throws {
-        try commit([.record(app, record)])
-    }
-
-    public func page(app: AppID, owner: UserID, after cursor: SwitchboardService.RecordCursor?, limit: Int) throws
+    public func records(app: AppID, owner: UserID, after cursor: SwitchboardService.RecordCursor?, limit: Int) throws
         -> (records: [CallRecord], next: SwitchboardService.RecordCursor?)
     {
         // One more than asked: whether there is a next page.
@@ -253,7 +253,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Us
         return (records, hasMore ? records.last.map(SwitchboardService.RecordCursor.init(after:)) : nil)
     }
 
-    public func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] {
+    public func deleteRecords(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] {
         try database.write { db in
             var deleted: [CallID] = []
             for call in calls {
@@ -266,8 +266,7 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Us
 
     /// Deletes every record written before `cutoff` (retention): a range of the table's key
     /// (`Statements/recordKeyShift`). Returns how many went.
-    @discardableResult
-    public func deleteRecords(olderThan cutoff: Timestamp) throws -> Int {
+    public func deleteRecords(recordedBefore cutoff: Timestamp) throws -> Int? {
         try database.write { db in
             try db.execute(sql: Statements.deleteRecordsBefore,
                            arguments: [max(0, cutoff.millisecondsSince1970) << Statements.recordKeyShift])
@@ -275,69 +274,46 @@ public final class SQLiteStore: CallRecordStore, LiveCallStore, ProfileStore, Us
         }
     }
 
-    // MARK: - LiveCallStore
+    // MARK: - Restore
 
-    public func save(_ call: Call, app: AppID) throws {
-        try commit([.liveCall(app, call)])
-    }
-
-    public func remove(_ id: CallID, app: AppID) throws {
-        try commit([.callEnded(app, id)])
-    }
-
-    public func liveCalls() throws -> [(app: AppID, call: Call)] {
-        let rows = try database.read { db in
-            try Row.fetchAll(db, sql: Statements.liveCalls)
-        }
-        return try rows.map { row in
-            let body: String = row["body"]
-            let call = try ModelCoding.call(try Self.parser.parse(body), includeInternals: true)
-            return (AppID(rawValue: row["app"]), call)
-        }
-    }
-
-    // MARK: - ProfileStore
-
-    public func save(_ profile: Profile, app: AppID) throws {
-        try commit([.profile(app, profile)])
-    }
-
-    public func profiles() throws -> [(app: AppID, profile: Profile)] {
+    /// Every app's live calls (by call id), profiles (by user), kept messages (by sequence) and attributes,
+    /// read in one transaction; only `apps`' when given.
+    public func restore(_ apps: Set<AppID>?) throws -> [AppID: StoredApp] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT app, user, nickname, avatar_url, extended_data FROM profiles ORDER BY app, user
-                """).map { row in
-                (AppID(rawValue: row["app"]),
-                 Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"],
-                         extendedData: row["extended_data"]))
+            var byApp: [AppID: StoredApp] = [:]
+            func wanted(_ row: Row) -> AppID? {
+                let app = AppID(rawValue: row["app"])
+                return apps?.contains(app) ?? true ? app : nil
             }
-        }
-    }
-
-    // MARK: - UserDataStore
-
-    public func write(_ write: StoreWrite) throws {
-        try commit([write])
-    }
-
-    /// Every app's kept messages (by sequence) and attributes.
-    public func userData() throws -> [AppID: StoredUserData] {
-        try database.read { db in
-            var byApp: [AppID: StoredUserData] = [:]
+            for row in try Row.fetchAll(db, sql: Statements.liveCalls) {
+                guard let app = wanted(row) else { continue }
+                let body: String = row["body"]
+                byApp[app, default: StoredApp()].liveCalls.append(
+                    try ModelCoding.call(try Self.parser.parse(body), includeInternals: true))
+            }
+            for row in try Row.fetchAll(db, sql: Statements.profiles) {
+                guard let app = wanted(row) else { continue }
+                byApp[app, default: StoredApp()].profiles.append(
+                    Profile(user: UserID(rawValue: row["user"]), nickname: row["nickname"], avatarURL: row["avatar_url"],
+                            extendedData: row["extended_data"]))
+            }
             for row in try Row.fetchAll(db, sql: Statements.offlineMessages) {
+                guard let app = wanted(row) else { continue }
                 let content = try ModelCoding.content(try Self.parser.parse(row["content"] as String))
                 let message = PeerMessage(from: UserID(rawValue: row["sender"]), content: content,
                                           sentAt: Timestamp(millisecondsSince1970: row["sent_at"]), isOffline: true)
-                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].offlineMessages.append(
+                byApp[app, default: StoredApp()].userData.offlineMessages.append(
                     KeptPeerMessage(recipient: UserID(rawValue: row["recipient"]), sequence: row["seq"], message: message))
             }
             for row in try Row.fetchAll(db, sql: Statements.userAttributes) {
+                guard let app = wanted(row) else { continue }
                 let attributes = try ModelCoding.attributes(try Self.parser.parse(row["body"] as String))
-                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].userAttributes[UserID(rawValue: row["user"])] = attributes
+                byApp[app, default: StoredApp()].userData.userAttributes[UserID(rawValue: row["user"])] = attributes
             }
             for row in try Row.fetchAll(db, sql: Statements.channelAttributes) {
+                guard let app = wanted(row) else { continue }
                 let attributes = try ModelCoding.channelAttributes(try Self.parser.parse(row["body"] as String))
-                byApp[AppID(rawValue: row["app"]), default: StoredUserData()].channelAttributes[row["channel"]] = attributes
+                byApp[app, default: StoredApp()].userData.channelAttributes[row["channel"]] = attributes
             }
             return byApp
         }

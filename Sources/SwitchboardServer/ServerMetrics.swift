@@ -2,7 +2,6 @@ import Foundation
 import Metrics
 import Prometheus
 import Synchronization
-import SwitchboardCluster
 import SwitchboardService
 import SwitchboardWire
 
@@ -157,20 +156,20 @@ final class ServerMetrics: Sendable {
 }
 
 extension ServerMetrics: ClusterObserver {
-    func busSent(messages: Int) {
+    public func busSent(messages: Int) {
         busMessagesOut.increment(by: messages)
     }
 
-    func busReceived(messages: Int, latency: Duration) {
+    public func busReceived(messages: Int, latency: Duration) {
         busMessagesIn.increment(by: messages)
         busLatency.recordNanoseconds(latency.wholeNanoseconds)
     }
 
-    func adopted(app: String) {
+    public func adopted(app: String) {
         adoptions.increment()
     }
 
-    func leaseRenewal(succeeded: Bool) {
+    public func leaseRenewal(succeeded: Bool) {
         (succeeded ? leaseRenewals : leaseRenewalFailures).increment()
     }
 }

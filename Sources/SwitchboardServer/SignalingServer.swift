@@ -9,7 +9,6 @@ import NIOWebSocket
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
-import SwitchboardCluster
 import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
@@ -24,7 +23,7 @@ public final class SignalingServer: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     /// The cluster node this server is, on a cluster (docs/SERVER.md, "Cluster"); nil on a single node.
-    public let cluster: ClusterNode?
+    public let cluster: (any ClusterMembership)?
     /// Background work that runs with the server (record retention).
     let companions: [any Service]
     /// The console's live feed (docs/SERVER.md, "Console").
@@ -46,7 +45,7 @@ public final class SignalingServer: Sendable {
     }
 
     init(configuration: ServerConfiguration, service: SignalingService, companions: [any Service], logger: Logger,
-         metrics: ServerMetrics = ServerMetrics(), cluster: ClusterNode? = nil) {
+         metrics: ServerMetrics = ServerMetrics(), cluster: (any ClusterMembership)? = nil) {
         self.configuration = configuration
         self.service = service
         self.companions = companions
@@ -59,61 +58,42 @@ public final class SignalingServer: Sendable {
         boundedLog = LogRateLimiter(logger: logger)
     }
 
-    /// The server as `switchboard serve` runs it: a service over `store` (records and live calls,
-    /// resumed after a restart), with the apps and limits of `file` (development mode without apps),
-    /// tokens checked as JWTs (and UserSigs for the Tencent surface), and record retention.
-    public static func durable(
-        configuration: ServerConfiguration, file: ServerConfigFile, store: SQLiteStore, logger: Logger
+    /// The server as `switchboard serve` runs it: a service over `store`, the storage engine (what it
+    /// keeps is resumed after a restart), with the apps and limits of `file` (development mode without
+    /// apps), tokens checked as JWTs (and UserSigs for the Tencent surface), webhooks and record retention.
+    ///
+    /// On a cluster node, `cluster` is the node (composed by the executable, docs/ARCHITECTURE.md, "One node
+    /// or many") and `store` its engine: the service hosts the apps whose leases the node holds and bridges
+    /// the others' clients to their hosts; the apps, tokens and webhooks are as on a single node.
+    public static func serving(
+        configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore,
+        cluster: (any ClusterMembership)? = nil, logger: Logger
     ) -> SignalingServer {
         let serviceConfiguration = file.serviceConfiguration
         let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
             ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
         let clock = ServiceClock.system()
+        var nodeLogger = logger
+        if let name = cluster?.nodeName { nodeLogger[metadataKey: "node"] = "\(name)" }
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
         let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
-                                       verifier: verifier, liveCalls: store, backendEvents: webhooks, profiles: store,
-                                       userData: store, logger: logger)
-        var companions: [any Service] = [webhooks]
-        if let days = file.recordRetentionDays {
-            companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: logger))
-        }
-        return SignalingServer(configuration: configuration, service: service, companions: companions, logger: logger)
-    }
-
-    /// A node of a cluster, as `switchboard serve --cluster URL --node NAME` runs it (docs/SERVER.md,
-    /// "Cluster"): the service keeps its state in PostgreSQL (`database`, open and migrated), hosts the
-    /// apps whose leases the node holds and bridges the others' clients to their hosts. The apps, tokens
-    /// and webhooks are as on a single node.
-    public static func clustered(
-        configuration: ServerConfiguration, file: ServerConfigFile, database: PostgresDatabase, node name: String,
-        cluster clusterConfiguration: ClusterNode.Configuration = ClusterNode.Configuration(), logger: Logger
-    ) throws -> SignalingServer {
-        let serviceConfiguration = file.serviceConfiguration
-        let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
-            ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
-        let apps = serviceConfiguration.isDevelopmentMode ? [AppID.development] : serviceConfiguration.apps.map(\.id)
+                                       verifier: verifier, backendEvents: webhooks, cluster: cluster, logger: nodeLogger)
         let metrics = ServerMetrics()
-        var nodeLogger = logger
-        nodeLogger[metadataKey: "node"] = "\(name)"
-        let node = try ClusterNode(name: name, database: database, apps: apps, configuration: clusterConfiguration,
-                                   observer: metrics, logger: nodeLogger)
-        let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
-        let clock = ServiceClock.system()
-        let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: node.store,
-                                       verifier: verifier, liveCalls: node.store, backendEvents: webhooks,
-                                       profiles: node.store, userData: node.store, cluster: node, logger: nodeLogger)
-        node.attach(service)
-        var companions: [any Service] = [ClusterNodeService(node: node), webhooks]
-        if let days = file.recordRetentionDays {
-            companions.append(RecordRetention(database: database, maxAge: .seconds(days * 86_400), clock: clock, logger: nodeLogger))
+        var companions: [any Service] = []
+        if let cluster {
+            // Admin requests other nodes forward, answered by the admin routes' own code (docs/SERVER.md, "Cluster").
+            cluster.attach(service, observer: metrics) { [weak service] app, request in
+                guard let service else { return .refused(SignalingError(.internalError, "the node is stopping")) }
+                return AdminAPI(service: service).reply(to: request, app: app)
+            }
+            companions.append(ClusterNodeService(node: cluster))
         }
-        // Admin requests other nodes forward, answered by the admin routes' own code (docs/SERVER.md, "Cluster").
-        node.answerAdminRequests { [weak service] app, request in
-            guard let service else { return .refused(SignalingError(.internalError, "the node is stopping")) }
-            return AdminAPI(service: service).reply(to: request, app: app)
+        companions.append(webhooks)
+        if let days = file.recordRetentionDays {
+            companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: nodeLogger))
         }
         return SignalingServer(configuration: configuration, service: service, companions: companions, logger: nodeLogger,
-                               metrics: metrics, cluster: node)
+                               metrics: metrics, cluster: cluster)
     }
 
     /// Runs until cancelled or shut down by a signal. `onListening` gets the port actually bound (the
@@ -159,7 +139,7 @@ public final class SignalingServer: Sendable {
             }
         }
         router.get("/metrics") { [self] _, _ in
-            if let cluster { metrics.appsHosted(cluster.heldApps.count) }
+            if let cluster { metrics.appsHosted(cluster.hostedAppCount) }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.render(service: service))))
         }
@@ -504,7 +484,7 @@ struct ConnectionWatchdog: Service {
 /// A cluster node's leases and bus, for as long as the server runs: it is shut down last, after the
 /// drain has handed the apps over through it.
 struct ClusterNodeService: Service {
-    let node: ClusterNode
+    let node: any ClusterMembership
 
     func run() async throws {
         await cancelWhenGracefulShutdown {

@@ -58,7 +58,7 @@ extension ServiceCore {
     /// drain); a fenced node cannot.
     func unhost(_ app: AppID, flush: Bool, at now: Timestamp) {
         guard let realm = realms[app] else { return }
-        if flush, !pendingRecords.isEmpty || !outbox.writes.isEmpty {
+        if flush, !pendingRecords.isEmpty || !outbox.writes.isEmpty || !pendingCallWrites.isEmpty {
             outbox.recordsChanged = true
             writeStep()
         }
@@ -70,6 +70,7 @@ extension ServiceCore {
         }
         realms[app] = nil
         pendingRecords.removeAll { $0.0 == app }
+        pendingCallWrites = pendingCallWrites.filter { $0.key.app != app }
         cluster?.stoppedHosting(app)
         logger.notice("stopped hosting app \(app)", metadata: ["flushed": "\(flush)"])
     }

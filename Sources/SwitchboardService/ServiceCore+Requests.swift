@@ -133,7 +133,7 @@ extension ServiceCore {
         }
         writeStep()
         do {
-            return .success(.deletedRecords(try store.delete(app: realm.app, owner: session.user, calls: calls)))
+            return .success(.deletedRecords(try store.deleteRecords(app: realm.app, owner: session.user, calls: calls)))
         } catch {
             logger.error("record store failed: \(error)")
             return .failure(SignalingError(.internalError, "the record store failed"))
@@ -153,7 +153,7 @@ extension ServiceCore {
         writeStep()
         do {
             let cursor = try query.cursor.map { (text) throws(SignalingError) in try RecordCursor(encoded: text) }
-            let page = try store.page(app: app, owner: user, after: cursor, limit: query.limit)
+            let page = try store.records(app: app, owner: user, after: cursor, limit: query.limit)
             return .success(.records(RecordPage(records: page.records, nextCursor: page.next?.encoded)))
         } catch let error as SignalingError {
             return .failure(error)

@@ -1,60 +1,62 @@
 import SwitchboardCore
 
 extension ServiceCore {
-    /// Writes a call's new state to the live-call store (or removes it once ended), with the step's other
-    /// writes (``writeStep()``). A failing store is logged loudly: the call goes on in memory, and the
+    /// Writes a call's new state to the store (or removes it once ended), with the step's other writes
+    /// (``writeStep()``). A failing store is logged loudly: the call goes on in memory, and the
     /// next transition writes it again.
     func keepLive(_ call: Call, in realm: Realm) {
         write(call.state.isEnded ? .callEnded(realm.app, call.id) : .liveCall(realm.app, call))
     }
 
-    /// Reads back what the stores kept (after a restart): users' profiles, the live calls, and what is
-    /// kept for users (``restoreUserData(apps:at:)``). Each call goes back into its realm with its
+    /// Reads back what the store engine kept (after a restart): users' profiles, the live calls, and what
+    /// is kept for users (``restoreUserData(_:of:in:at:)``). Each call goes back into its realm with its
     /// deadlines (one already due fires at once), and its participants get the reconnect grace period to
     /// log back in before their calls learn they are offline.
     ///
     /// `apps` limits it to those apps (a cluster node taking an app over, ``host(_:at:)``); nil is every
     /// app (a single node's start).
-    /// Returns false when the stores could not be read (the service goes on with what it has).
+    /// Returns false when the store could not be read (the service goes on with what it has).
     @discardableResult
     func restore(apps: Set<AppID>? = nil, at now: Timestamp) -> Bool {
+        let stored: [AppID: StoredApp]
         do {
-            let profiles = if let apps { try apps.flatMap { app in try profileStore.profiles(app: app).map { (app, $0) } } }
-                else { try profileStore.profiles() }
-            for (app, profile) in profiles {
+            stored = try store.restore(apps)
+        } catch {
+            logger.critical("cannot read the store back: \(error)")
+            return false
+        }
+        let sorted = stored.sorted { $0.key.rawValue < $1.key.rawValue }
+        for (app, kept) in sorted {
+            for profile in kept.profiles {
                 realms[app]?.profiles[profile.user] = profile
             }
-        } catch {
-            logger.critical("cannot read the profiles: \(error)")
-            return false
         }
-        let kept: [(app: AppID, call: Call)]
-        do {
-            kept = if let apps { try apps.flatMap { app in try liveCalls.liveCalls(app: app).map { (app, $0) } } }
-                else { try liveCalls.liveCalls() }
-        } catch {
-            logger.critical("cannot read the live calls: \(error)")
-            return false
-        }
-        guard var restoredApps = restoreUserData(apps: apps, at: now) else { return false }
-        for (app, call) in kept {
-            guard let realm = realms[app] else {
-                logger.error("call \(call.id) belongs to app \(app), which is no longer configured; dropped")
-                write(.callEnded(app, call.id))
-                continue
-            }
-            let engine = CallEngine(call: call)
-            realm.calls[call.id] = engine
-            realm.reindex(engine)
-            recordService(.restored, on: call.id, in: realm, at: now)
-            if let deadline = call.nextDeadline {
-                arm(.call(app, call.id), at: deadline)
-            }
-            if !call.participants.contains(where: { $0.state.isActive }) {
-                realm.emptyCalls[call.id] = now
-                arm(.emptyCall(app, call.id), at: now + configuration.emptyCallRetention)
-            }
+        var restoredApps = Set<AppID>()
+        for (app, kept) in sorted where restoreUserData(kept.userData, of: app, in: realms[app], at: now) {
             restoredApps.insert(app)
+        }
+        var resumed = 0
+        for (app, kept) in sorted {
+            for call in kept.liveCalls {
+                guard let realm = realms[app] else {
+                    logger.error("call \(call.id) belongs to app \(app), which is no longer configured; dropped")
+                    write(.callEnded(app, call.id))
+                    continue
+                }
+                let engine = CallEngine(call: call)
+                realm.calls[call.id] = engine
+                realm.reindex(engine)
+                recordService(.restored, on: call.id, in: realm, at: now)
+                if let deadline = call.nextDeadline {
+                    arm(.call(app, call.id), at: deadline)
+                }
+                if !call.participants.contains(where: { $0.state.isActive }) {
+                    realm.emptyCalls[call.id] = now
+                    arm(.emptyCall(app, call.id), at: now + configuration.emptyCallRetention)
+                }
+                restoredApps.insert(app)
+                resumed += 1
+            }
         }
         for app in restoredApps.sorted(by: { $0.rawValue < $1.rawValue }) {
             // The realm keeps its grace's end: a deadline armed for an earlier hosting of the app (a
@@ -62,62 +64,47 @@ extension ServiceCore {
             realms[app]?.restartGraceAt = now + configuration.offlineAfter
             arm(.restartGrace(app), at: now + configuration.offlineAfter)
         }
-        if !kept.isEmpty {
-            logger.notice("resumed \(kept.count) live calls")
+        if resumed > 0 {
+            logger.notice("resumed \(resumed) live calls")
         }
         return true
     }
 
-    /// Reads back the peer messages kept for offline users and the users' and channels' attributes
+    /// Takes back the peer messages kept for `app`'s offline users and its users' and channels' attributes
     /// (docs/SERVER.md, "What survives a restart"). Messages go back with their quotas' usage and their
     /// sweep (one past its retention goes at once). Users' attributes wait out the reconnect grace for
     /// their users to log back in, as their calls do; channels' attributes last as after their last
-    /// member left, unless someone joins. Returns the apps that need the grace, or nil when the store
-    /// could not be read.
-    private func restoreUserData(apps: Set<AppID>?, at now: Timestamp) -> Set<AppID>? {
-        let stored: [AppID: StoredUserData]
-        do {
-            if let apps {
-                var byApp: [AppID: StoredUserData] = [:]
-                for app in apps { byApp[app] = try storeRouting.userData.userData(app: app) }
-                stored = byApp
-            } else {
-                stored = try storeRouting.userData.userData()
-            }
-        } catch {
-            logger.critical("cannot read the offline messages and attributes: \(error)")
-            return nil
+    /// member left, unless someone joins. Returns whether the app needs the grace.
+    private func restoreUserData(_ data: StoredUserData, of app: AppID, in realm: Realm?, at now: Timestamp) -> Bool {
+        guard !data.isEmpty else { return false }
+        guard let realm else {
+            logger.error("offline messages and attributes of app \(app), which is no longer configured, are ignored")
+            return false
         }
-        var needGrace = Set<AppID>()
-        for (app, data) in stored.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !data.isEmpty {
-            guard let realm = realms[app] else {
-                logger.error("offline messages and attributes of app \(app), which is no longer configured, are ignored")
-                continue
-            }
-            for kept in data.offlineMessages.sorted(by: { $0.sequence < $1.sequence }) {
-                realm.offlineMessages.restore(kept)
-            }
-            if let oldest = data.offlineMessages.map(\.message.sentAt).min() {
-                let sweep = max(now, oldest + configuration.offlineMessageRetention)
-                realm.offlineSweepAt = sweep
-                arm(.offlineSweep(app), at: sweep)
-            }
-            for (user, attributes) in data.userAttributes where !attributes.isEmpty {
-                realm.userAttributes[user] = Dictionary(attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
-                needGrace.insert(app)
-            }
-            for (channel, attributes) in data.channelAttributes where !attributes.isEmpty {
-                let byKey = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
-                realm.channelAttributes[channel] = byKey
-                realm.channelAttributeUsage.update(channel: channel, from: [], to: byKey.values)
-                channelEmptied(channel, in: realm, at: now)
-            }
-            logger.notice("""
-                app \(app): resumed \(data.offlineMessages.count) offline messages, the attributes of \
-                \(data.userAttributes.count) users and \(data.channelAttributes.count) channels
-                """)
+        for kept in data.offlineMessages.sorted(by: { $0.sequence < $1.sequence }) {
+            realm.offlineMessages.restore(kept)
         }
-        return needGrace
+        if let oldest = data.offlineMessages.map(\.message.sentAt).min() {
+            let sweep = max(now, oldest + configuration.offlineMessageRetention)
+            realm.offlineSweepAt = sweep
+            arm(.offlineSweep(app), at: sweep)
+        }
+        var needsGrace = false
+        for (user, attributes) in data.userAttributes where !attributes.isEmpty {
+            realm.userAttributes[user] = Dictionary(attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            needsGrace = true
+        }
+        for (channel, attributes) in data.channelAttributes where !attributes.isEmpty {
+            let byKey = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+            realm.channelAttributes[channel] = byKey
+            realm.channelAttributeUsage.update(channel: channel, from: [], to: byKey.values)
+            channelEmptied(channel, in: realm, at: now)
+        }
+        logger.notice("""
+            app \(app): resumed \(data.offlineMessages.count) offline messages, the attributes of \
+            \(data.userAttributes.count) users and \(data.channelAttributes.count) channels
+            """)
+        return needsGrace
     }
 
     /// The grace period after a restart ended: everyone in a live call without a session now is

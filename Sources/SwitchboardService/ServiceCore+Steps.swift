@@ -18,13 +18,14 @@ struct StepOutbox {
     var recordsChanged = false
     /// Frames, closes and backend events, in the order the step produced them.
     var deliveries: [Delivery] = []
-    /// Apps whose writes the store refused as fenced (``FencedStoreError``): the node lost their leases.
+    /// Apps whose writes the store refused as fenced (``StoreCommitError/fenced(apps:reason:)``): the node
+    /// lost their leases.
     var fencedApps: Set<AppID> = []
 }
 
 extension ServiceCore: LockedSteps {
     /// The end of a step; every hold of the service's lock ends with it. The step's writes reach the
-    /// stores first (one transaction for the server's SQLite store, whatever the step wrote), then the
+    /// store engine first (one commit, whatever the step wrote), then the
     /// frames, closes and backend events the step produced go out, in order: nobody is told of a
     /// transition before it is durable, and a step costs one commit however many writes it made.
     func endOfStep() {
@@ -65,36 +66,49 @@ extension ServiceCore: LockedSteps {
         outbox.deliveries.append(.backend(event))
     }
 
-    /// Hands the step's writes so far to the stores: ``endOfStep()`` does at the end, and a request whose
-    /// answer depends on its write (``setProfile(nickname:avatarURL:extendedData:for:in:at:followUps:)``)
-    /// or that reads the store does at once. A failure is logged; a record that failed stays pending and
-    /// is retried with the next record; a live call is written again at its next transition. Returns the
-    /// writes that failed.
+    /// Commits the step's writes so far: ``endOfStep()`` does at the end, and a request whose answer
+    /// depends on its write (``setProfile(nickname:avatarURL:extendedData:for:in:at:followUps:)``) or
+    /// that reads the store does at once. A failure is logged; a record that failed stays pending and is
+    /// retried with the next record; a live call's write that failed is retried with the next commit
+    /// (unless a later one of the same call replaced it); the apps whose writes were fenced are given up
+    /// at the end of the step. Returns the writes that failed.
     @discardableResult
-    func writeStep() -> [(write: StoreWrite, error: any Error)] {
+    func writeStep() -> [(write: StoreWrite, error: StoreCommitError)] {
         var writes: [StoreWrite] = []
         swap(&writes, &outbox.writes)
+        if !pendingCallWrites.isEmpty {
+            // First, so that the step's own writes of the same calls come after them.
+            writes = pendingCallWrites.sorted { $0.key.call < $1.key.call }.map(\.value) + writes
+            pendingCallWrites = [:]
+        }
         let withRecords = outbox.recordsChanged
         if withRecords {
             writes += pendingRecords.map { StoreWrite.record($0.0, $0.1) }
             outbox.recordsChanged = false
         }
         guard !writes.isEmpty else { return [] }
-        let failures = storeRouting.write(writes)
+        let failures: [(write: StoreWrite, error: StoreCommitError)]
+        do throws(StoreCommitError) {
+            try store.commit(writes)
+            failures = []
+        } catch {
+            let notWritten = error.appsNotWritten(of: Set(writes.map(\.app)))
+            failures = writes.filter { notWritten.contains($0.app) }.map { ($0, error) }
+            if case .fenced(let apps, _) = error { outbox.fencedApps.formUnion(apps) }
+        }
         var unsaved: [(AppID, CallRecord)] = []
         for (write, error) in failures {
-            if let fenced = error as? any FencedStoreError {
-                outbox.fencedApps.formUnion(fenced.fencedApps)
-                continue
-            }
+            if case .fenced = error { continue }
             switch write {
             case .record(let app, let record):
                 logger.error("storing the record of call \(record.callID) for \(record.owner) failed: \(error)")
                 unsaved.append((app, record))
-            case .liveCall(_, let call):
-                logger.critical("the live-call store failed for call \(call.id): \(error)")
-            case .callEnded(_, let id):
-                logger.critical("the live-call store failed for call \(id): \(error)")
+            case .liveCall(let app, let call):
+                logger.critical("storing live call \(call.id) failed (retried with the next commit): \(error)")
+                pendingCallWrites[PendingCall(app: app, call: call.id)] = write
+            case .callEnded(let app, let id):
+                logger.critical("storing the end of call \(id) failed (retried with the next commit): \(error)")
+                pendingCallWrites[PendingCall(app: app, call: id)] = write
             case .profile(_, let profile):
                 logger.error("storing the profile of \(profile.user) failed: \(error)")
             case .offlineMessageKept(_, let kept):
@@ -113,98 +127,6 @@ extension ServiceCore: LockedSteps {
             pendingRecords = unsaved
         }
         return failures
-    }
-}
-
-/// Where each kind of write goes. Writes for one transactional store (``TransactionalStore``) are
-/// committed together, the others written one by one.
-struct StoreRouting {
-    let records: any CallRecordStore
-    let liveCalls: any LiveCallStore
-    let profiles: any ProfileStore
-    let userData: any UserDataStore
-    private let transactionalRecords: (any TransactionalStore)?
-    private let transactionalLiveCalls: (any TransactionalStore)?
-    private let transactionalProfiles: (any TransactionalStore)?
-    private let transactionalUserData: (any TransactionalStore)?
-    /// The one transactional store that is all four, when it is (the server's SQLite store, a cluster
-    /// node's PostgreSQL store).
-    private let single: (any TransactionalStore)?
-
-    init(records: any CallRecordStore, liveCalls: any LiveCallStore, profiles: any ProfileStore, userData: any UserDataStore) {
-        self.records = records
-        self.liveCalls = liveCalls
-        self.profiles = profiles
-        self.userData = userData
-        transactionalRecords = records as? any TransactionalStore
-        transactionalLiveCalls = liveCalls as? any TransactionalStore
-        transactionalProfiles = profiles as? any TransactionalStore
-        transactionalUserData = userData as? any TransactionalStore
-        if let store = transactionalRecords, store === transactionalLiveCalls, store === transactionalProfiles,
-           store === transactionalUserData {
-            single = store
-        } else {
-            single = nil
-        }
-    }
-
-    /// Writes `writes`; returns those that failed, with why (every write of a transaction that failed).
-    func write(_ writes: [StoreWrite]) -> [(write: StoreWrite, error: any Error)] {
-        if let single {
-            do {
-                try single.commit(writes)
-                return []
-            } catch let fenced as any FencedStoreError {
-                // A cluster store commits each app's writes on their own: only the fenced apps' failed.
-                let apps = fenced.fencedApps
-                return writes.filter { apps.contains($0.app) }.map { ($0, fenced) }
-            } catch {
-                return writes.map { ($0, error) }
-            }
-        }
-        var failures: [(write: StoreWrite, error: any Error)] = []
-        var transactions: [(store: any TransactionalStore, writes: [StoreWrite])] = []
-        for write in writes {
-            if let store = transactional(for: write) {
-                if let index = transactions.firstIndex(where: { $0.store === store }) {
-                    transactions[index].writes.append(write)
-                } else {
-                    transactions.append((store, [write]))
-                }
-                continue
-            }
-            do {
-                switch write {
-                case .record(let app, let record): try records.save(record, app: app)
-                case .liveCall(let app, let call): try liveCalls.save(call, app: app)
-                case .callEnded(let app, let id): try liveCalls.remove(id, app: app)
-                case .profile(let app, let profile): try profiles.save(profile, app: app)
-                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
-                     .channelAttributes:
-                    try userData.write(write)
-                }
-            } catch {
-                failures.append((write, error))
-            }
-        }
-        for (store, writes) in transactions {
-            do {
-                try store.commit(writes)
-            } catch {
-                failures += writes.map { ($0, error) }
-            }
-        }
-        return failures
-    }
-
-    private func transactional(for write: StoreWrite) -> (any TransactionalStore)? {
-        switch write {
-        case .record: transactionalRecords
-        case .liveCall, .callEnded: transactionalLiveCalls
-        case .profile: transactionalProfiles
-        case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes, .channelAttributes:
-            transactionalUserData
-        }
     }
 }
 

@@ -9,10 +9,9 @@ import SwitchboardWire
 /// connections, still under the lock, which keeps every session's events in order.
 final class ServiceCore {
     let configuration: ServiceConfiguration
-    let store: any CallRecordStore
-    let liveCalls: any LiveCallStore
+    /// The one storage engine (docs/ARCHITECTURE.md, "Store engines").
+    let store: any ServiceStore
     let backendEvents: (any BackendEventSink)?
-    let profileStore: any ProfileStore
     let verifier: any TokenVerifier
     /// The cluster's routes to the nodes hosting other apps; nil on a single node, which hosts every app
     /// (docs/ARCHITECTURE.md, "One node or many").
@@ -52,10 +51,16 @@ final class ServiceCore {
     /// Records not written yet: this step's, and those the store refused, retried with the next record.
     var pendingRecords: [(AppID, CallRecord)] = []
     static let pendingRecordLimit = 10_000
+    /// Live-call writes of a commit that failed (the latest of each call), retried with the next commit:
+    /// a call that ended in a failed commit must not be read back as live after a restart.
+    var pendingCallWrites: [PendingCall: StoreWrite] = [:]
 
-    /// Where the store writes go (``StoreRouting``), and what the current step holds back until they
-    /// are durable (``StepOutbox``).
-    let storeRouting: StoreRouting
+    struct PendingCall: Hashable {
+        var app: AppID
+        var call: CallID
+    }
+
+    /// What the current step holds back until its writes are durable (``StepOutbox``).
     var outbox = StepOutbox()
 
     /// Where new identifiers come from.
@@ -63,21 +68,16 @@ final class ServiceCore {
     var identifierCounter: UInt64 = 0
 
     init(
-        configuration: ServiceConfiguration, store: any CallRecordStore, verifier: any TokenVerifier,
-        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(), backendEvents: (any BackendEventSink)? = nil,
-        profiles: any ProfileStore = MemoryOnlyProfiles(), userData: any UserDataStore = MemoryOnlyUserData(),
-        loadShedding: LoadShedding = LoadShedding(), cluster: (any ClusterRouting)? = nil, logger: Logger
+        configuration: ServiceConfiguration, store: any ServiceStore, verifier: any TokenVerifier,
+        backendEvents: (any BackendEventSink)? = nil, loadShedding: LoadShedding = LoadShedding(), cluster: (any ClusterRouting)? = nil, logger: Logger
     ) {
         self.cluster = cluster
         self.loadShedding = loadShedding
-        self.profileStore = profiles
         self.configuration = configuration
         self.store = store
-        self.liveCalls = liveCalls
         self.backendEvents = backendEvents
         self.verifier = verifier
         self.logger = logger
-        storeRouting = StoreRouting(records: store, liveCalls: liveCalls, profiles: profiles, userData: userData)
         var byVendor: [String: AppConfiguration] = [:]
         for app in configuration.apps {
             for vendorID in app.vendorIDs { byVendor[vendorID] = app }

@@ -15,7 +15,8 @@ import SwitchboardWire
 public final class SignalingService: Sendable {
     public let configuration: ServiceConfiguration
     public let clock: ServiceClock
-    public let store: any CallRecordStore
+    /// The storage engine the service keeps its state in (docs/ARCHITECTURE.md, "Store engines").
+    public let store: any ServiceStore
     /// The share of new calls refused as `overloaded` (docs/SERVER.md, "Overload"): none unless someone
     /// sets it; the network server's overload probe does.
     public let loadShedding: LoadShedding
@@ -29,15 +30,12 @@ public final class SignalingService: Sendable {
     /// - Parameters:
     ///   - configuration: apps and limits; ``ServiceConfiguration/development`` by default.
     ///   - clock: the service's clock (inject a test clock to drive timers in tests).
-    ///   - store: where call records go.
+    ///   - store: the storage engine: call records, live calls, profiles, and what is kept for users
+    ///     (offline messages, attributes). The service goes on with what it finds there (after a restart),
+    ///     calls with their deadlines. A ``MemoryStore`` of its own by default.
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
-    ///   - profiles: where users' profiles are kept (read back at start). Memory only by default.
-    ///   - userData: where peer messages kept for offline users and users' and channels' attributes are
-    ///     kept (read back at start). Memory only by default.
     ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
-    ///   - liveCalls: where live calls are kept; the service resumes the calls it finds there (after a
-    ///     restart), with their deadlines. Memory only by default.
     ///   - cluster: on a cluster node, the routes to the nodes hosting other apps. The service then hosts
     ///     no app until ``host(_:)`` says so, and reads nothing back at start (docs/ARCHITECTURE.md, "One
     ///     node or many").
@@ -45,12 +43,9 @@ public final class SignalingService: Sendable {
     public init(
         configuration: ServiceConfiguration = .development,
         clock: ServiceClock = .system(),
-        store: any CallRecordStore = InMemoryCallRecordStore(),
+        store: any ServiceStore = MemoryStore(),
         verifier: (any TokenVerifier)? = nil,
-        liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
         backendEvents: (any BackendEventSink)? = nil,
-        profiles: any ProfileStore = MemoryOnlyProfiles(),
-        userData: any UserDataStore = MemoryOnlyUserData(),
         cluster: (any ClusterRouting)? = nil,
         logger: Logger = Logger(label: "switchboard.service")
     ) {
@@ -63,9 +58,9 @@ public final class SignalingService: Sendable {
         let verifier = verifier ?? DevelopmentTokenVerifier(logger: logger)
         let loadShedding = LoadShedding()
         self.loadShedding = loadShedding
-        core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier, liveCalls: liveCalls,
-                                 backendEvents: backendEvents, profiles: profiles, userData: userData, loadShedding: loadShedding,
-                                 cluster: cluster, logger: logger))
+        core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier,
+                                       backendEvents: backendEvents, loadShedding: loadShedding, cluster: cluster,
+                                       logger: logger))
         if cluster == nil {
             core.withLock { _ = $0.restore(at: $0.now(on: clock)) }
         }

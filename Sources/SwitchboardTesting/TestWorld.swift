@@ -7,11 +7,12 @@ import SwitchboardEmbedded
 import SwitchboardService
 import SwitchboardWire
 
-/// An isolated Switchboard for tests (and for apps testing their own call flows): a service on a
-/// test clock (``VirtualClock``), and any number of users and devices logged in to it through
-/// in-process links. Time moves only when the test says so, so a 30 s timeout takes no time at all, and the test never
-/// waits on real time: the world runs its clients, links and callbacks on an executor of its own and
-/// knows when all of it is done (see ``runUntilIdle()``).
+/// An isolated Switchboard for tests (and for apps testing their own call flows): the embedded service
+/// on virtual time (a ``/SwitchboardEmbedded/SimulatedService``, whose ``/SwitchboardEmbedded/VirtualClock``
+/// moves only when the test says so), and any number of users and devices logged in to it through
+/// in-process links. A 30 s timeout takes no time at all, and the test never waits on real time: the
+/// world runs its clients, links and callbacks on an executor of its own and knows when all of it is done
+/// (see ``runUntilIdle()``).
 ///
 /// ```swift
 /// let world = TestWorld()
@@ -26,30 +27,31 @@ import SwitchboardWire
 /// ``client(_:device:app:token:loginPolicy:surface:timing:faults:compactEvents:)``,
 /// ``environment(callbackQueue:faults:)`` or ``transport(faults:)``, and tasks of the test made with ``task(_:)``.
 public final class TestWorld: Sendable {
+    /// The embedded service on virtual time that the world is.
+    public let simulation: SimulatedService
     /// The world's time. Move it with ``advance(by:)``, never directly: the world fires its timers as
     /// it moves time.
-    public let clock: VirtualClock
-    public let serviceClock: ServiceClock
+    public var clock: VirtualClock { simulation.clock }
+    public var serviceClock: ServiceClock { simulation.serviceClock }
     /// The world's service. The world fires its timers as it moves time: do not start its timer loop
     /// (`run()`, `start()`), whose sleeps the world would not see.
-    public let service: SignalingService
+    public var service: SignalingService { simulation.service }
     /// Faults for every link of the world's default transport.
-    public let faults: FaultInjector
+    public var faults: FaultInjector { simulation.faults }
     /// Whether links encode every frame through the JSON wire codec (and write the frame log).
-    public let encodesFrames: Bool
+    public var encodesFrames: Bool { simulation.encodesFrames }
     /// Where the world's clients, links and surface objects run their work, and what tells the world
     /// that all of it is done. Give it to anything made by hand (``/SwitchboardClient/ClientEnvironment/executor``).
-    public var executor: any ClientExecutor { worldExecutor }
-    private let worldExecutor: WorldExecutor
+    public var executor: any ClientExecutor { simulation.executor }
 
     /// 2026-01-01T00:00:00Z: where the world's wall clock starts.
-    public static let defaultEpoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+    public static let defaultEpoch = SimulatedService.defaultEpoch
 
     /// - Parameters:
     ///   - configuration: the service's configuration (development mode by default).
     ///   - encodesFrames: pass every frame through the JSON codec, as over a network (on by default,
     ///     so every test exercises the codec and feeds the CI schema check).
-    ///   - store: where the service writes call records (in memory by default).
+    ///   - store: the service's storage engine (a ``/SwitchboardService/MemoryStore`` of its own by default).
     ///   - verifier: the token verifier (development mode's accepts anything).
     ///   - backendEvents: told what the service tells an app's backend (the server's webhooks).
     ///   - epoch: the wall-clock time the world starts at (``defaultEpoch``).
@@ -57,30 +59,24 @@ public final class TestWorld: Sendable {
     public init(
         configuration: ServiceConfiguration = .development,
         encodesFrames: Bool = true,
-        store: any CallRecordStore = InMemoryCallRecordStore(),
+        store: any ServiceStore = MemoryStore(),
         verifier: (any TokenVerifier)? = nil,
         backendEvents: (any BackendEventSink)? = nil,
         epoch: Timestamp = TestWorld.defaultEpoch,
         logger: Logger? = nil
     ) {
-        worldExecutor = WorldExecutor()
-        clock = VirtualClock(executor: worldExecutor)
-        serviceClock = ServiceClock(clock, epoch: epoch)
-        service = SignalingService(
-            configuration: configuration, clock: serviceClock, store: store, verifier: verifier,
-            backendEvents: backendEvents, logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        faults = FaultInjector()
-        self.encodesFrames = encodesFrames
+        simulation = SimulatedService(configuration: configuration, encodesFrames: encodesFrames, store: store,
+                                      verifier: verifier, backendEvents: backendEvents, epoch: epoch,
+                                      logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     /// The world's current wall-clock time.
-    public var now: Timestamp { serviceClock.now() }
+    public var now: Timestamp { simulation.now }
 
     /// A transport to the world's service; pass a fault injector of its own to break one client's
     /// links without touching the others.
     public func transport(faults: FaultInjector? = nil) -> InProcessTransport {
-        InProcessTransport(service: service, encodesFrames: encodesFrames, faults: faults ?? self.faults,
-                           executor: worldExecutor)
+        simulation.transport(faults: faults)
     }
 
     /// An environment bound to this world, for surface objects (`AgoraRtmKit(appId:delegate:environment:)`
@@ -90,8 +86,7 @@ public final class TestWorld: Sendable {
         callbackQueue: DispatchQueue? = DispatchQueue(label: "switchboard.test.callbacks"),
         faults: FaultInjector? = nil
     ) -> ClientEnvironment {
-        ClientEnvironment(transport: transport(faults: faults), clock: serviceClock, callbackQueue: callbackQueue,
-                          executor: worldExecutor)
+        simulation.environment(callbackQueue: callbackQueue, faults: faults)
     }
 
     /// A client that is not logged in yet.
@@ -109,9 +104,7 @@ public final class TestWorld: Sendable {
         let configuration = ClientConfiguration(
             app: app, user: user, device: device ?? DeviceID("\(user.rawValue)-1"), token: token,
             loginPolicy: loginPolicy, surface: surface, timing: timing, compactEvents: compactEvents)
-        let session = ClientSession(configuration: configuration, transport: transport(faults: faults),
-                                    clock: serviceClock, executor: worldExecutor)
-        return TestClient(session: session, world: self)
+        return TestClient(session: simulation.session(configuration, faults: faults), world: self)
     }
 
     /// A client, logged in.
@@ -135,47 +128,17 @@ public final class TestWorld: Sendable {
     // MARK: - Running the world
 
     /// Runs everything the world can run without moving time, until nothing is left: frames in flight,
-    /// the sessions' handling of them, adapter jobs, callbacks on their queues, and timers due now.
-    ///
-    /// It returns when the world is idle, which the world knows rather than guesses: its clients, links
-    /// and surface objects run their tasks on the world's ``executor``, which counts every job queued
-    /// or running and every callback posted and not yet run. Idle means that count is zero, so nothing
-    /// can happen any more until the test acts or time moves. Work the test starts itself belongs in
-    /// the world too (``task(_:)``); a plain `Task` is not waited for. Callbacks count until they have
-    /// run, so a surface whose callbacks go to the main queue needs the main queue drained (as it is
-    /// under `swift test`).
+    /// the sessions' handling of them, adapter jobs, callbacks on their queues, and timers due now
+    /// (``/SwitchboardEmbedded/SimulatedService/runUntilIdle()`` says how the world knows).
     public func runUntilIdle() async {
-        await run(until: clock.now)
+        await simulation.runUntilIdle()
     }
 
     /// Moves time forward by `duration`, firing every timer on the way (the service's and the clients')
     /// at its own instant and in order, and running the world until idle after each: as real time would,
     /// only without the waiting.
     public func advance(by duration: Duration) async {
-        await run(until: clock.now.advanced(by: duration))
-    }
-
-    /// Runs until idle; then, while a deadline is due by `target`, moves the clock to it, fires it and
-    /// runs until idle again; finally moves the clock to `target`.
-    private func run(until target: VirtualClock.Instant) async {
-        while true {
-            await worldExecutor.whenIdle()
-            let next = [clock.nextDeadline, service.nextDeadline.map(instant(of:))].compactMap { $0 }.min()
-            if let next, next <= target {
-                // Wakes every sleeper due by `next`: their wake-ups are jobs of the world's executor.
-                clock.advance(to: next)
-                service.fireDueTimers()
-            } else if clock.now < target {
-                clock.advance(to: target)
-            } else {
-                return
-            }
-        }
-    }
-
-    /// The clock's instant of a wall-clock time.
-    private func instant(of time: Timestamp) -> VirtualClock.Instant {
-        clock.now.advanced(by: now.duration(to: time))
+        await simulation.advance(by: duration)
     }
 
     /// Runs the world until idle, then throws unless `condition` holds: for outcomes that need no time
@@ -197,14 +160,14 @@ public final class TestWorld: Sendable {
     public func task<Success: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Success
     ) -> Task<Success, any Error> {
-        Task(executorPreference: worldExecutor, operation: operation)
+        simulation.task(operation)
     }
 
     /// The result of a task of the world (``task(_:)``), once the world is idle. Throws when the task
     /// has not finished by then: it waits for something that will not happen without the test.
     public func result<Success: Sendable>(of task: Task<Success, any Error>) async throws -> Result<Success, any Error> {
         let outcome = Mutex<Result<Success, any Error>?>(nil)
-        let watcher = Task(executorPreference: worldExecutor) {
+        let watcher = simulation.task {
             let result = await task.result
             outcome.withLock { $0 = result }
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SwitchboardTesting
+import SwitchboardEmbedded
 
 /// `switchboard demo`: the embedded service and simulated users through every call flow.
 struct Demo: AsyncParsableCommand {
@@ -17,7 +17,9 @@ struct Demo: AsyncParsableCommand {
 
     func run() async throws {
         let trace = Trace(verbose: verbose)
-        let scenario = DemoScenario(world: TestWorld(), trace: trace)
+        // The embedded service on virtual time (docs/ARCHITECTURE.md, "The embedded default"): the shipped
+        // binary links no testing product.
+        let scenario = DemoScenario(world: SimulatedService(), trace: trace)
         try await scenario.run()
     }
 }

@@ -1,18 +1,18 @@
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
-import SwitchboardTesting
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// The demo's story: simulated users on the embedded service go through every call flow, and the
 /// trace shows what each of them does and receives. Later, the vendor surfaces take the users' place.
 final class DemoScenario {
-    private let world: TestWorld
+    private let world: SimulatedService
     private let trace: Trace
-    private var clients: [TestClient] = []
+    private var clients: [DemoUser] = []
     private var printed: [UserID: Int] = [:]
 
-    init(world: TestWorld, trace: Trace) {
+    init(world: SimulatedService, trace: Trace) {
         self.world = world
         self.trace = trace
     }
@@ -86,15 +86,15 @@ final class DemoScenario {
 
     // MARK: - Steps
 
-    private func login(_ user: UserID, faults: FaultInjector? = nil) async throws -> TestClient {
+    private func login(_ user: UserID, faults: FaultInjector? = nil) async throws -> DemoUser {
         trace.action(world.now, user, "logs in")
-        let client = try await world.login(user, faults: faults)
+        let client = try await DemoUser(user, in: world, faults: faults)
         clients.append(client)
         return client
     }
 
     private func invite(
-        _ caller: TestClient,
+        _ caller: DemoUser,
         _ invitees: [UserID],
         profile: CallProfile = .native,
         ringTimeout: Duration? = nil,
@@ -109,7 +109,7 @@ final class DemoScenario {
         return call.id
     }
 
-    private func act(_ client: TestClient, _ action: CallAction, on call: CallID, _ description: String) async throws {
+    private func act(_ client: DemoUser, _ action: CallAction, on call: CallID, _ description: String) async throws {
         trace.action(world.now, client.user, description)
         _ = try await client.session.act(action, on: call)
         await flush()

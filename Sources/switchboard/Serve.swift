@@ -78,11 +78,17 @@ struct Serve: AsyncParsableCommand {
             let database = try PostgresDatabase(url: try PostgresURL(clusterURL), logger: logger)
             try database.open()
             logger.info("cluster node \(nodeName) on \(database.url.redacted)")
-            server = try SignalingServer.clustered(configuration: serverConfiguration, file: file, database: database,
-                                                   node: nodeName, logger: logger)
+            // The composition root (docs/ARCHITECTURE.md, "One node or many"): the node, its PostgreSQL engine
+            // and the server of one node over them.
+            let apps = file.serviceConfiguration.isDevelopmentMode ? [AppID.development] : file.serviceConfiguration.apps.map(\.id)
+            var nodeLogger = logger
+            nodeLogger[metadataKey: "node"] = "\(nodeName)"
+            let node = try ClusterNode(name: nodeName, database: database, apps: apps, logger: nodeLogger)
+            server = SignalingServer.serving(configuration: serverConfiguration, file: file, store: node.store,
+                                             cluster: node, logger: logger)
         } else {
             if node != nil { throw ValidationError("--node names a cluster node: it needs --cluster") }
-            server = SignalingServer.durable(configuration: serverConfiguration, file: file,
+            server = SignalingServer.serving(configuration: serverConfiguration, file: file,
                                              store: try SQLiteStore(path: data), logger: logger)
         }
         logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")

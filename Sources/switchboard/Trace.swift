@@ -1,6 +1,6 @@
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardTesting
+import SwitchboardEmbedded
 import SwitchboardWire
 
 /// Prints the demo's trace: what each simulated user does, and what each user's client receives.
@@ -30,7 +30,7 @@ struct Trace {
     }
 
     private func stamp(_ time: Timestamp) -> String {
-        let millis = time.millisecondsSince1970 - TestWorld.defaultEpoch.millisecondsSince1970
+        let millis = time.millisecondsSince1970 - SimulatedService.defaultEpoch.millisecondsSince1970
         let seconds = Double(millis) / 1000
         let text = String(seconds)
         let parts = text.split(separator: ".")

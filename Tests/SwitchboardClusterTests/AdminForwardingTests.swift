@@ -4,6 +4,7 @@ import Clocks
 import Testing
 @testable import SwitchboardCluster
 import SwitchboardCore
+import SwitchboardService
 import SwitchboardJSON
 import SwitchboardWire
 

@@ -12,7 +12,7 @@ final class LoopbackServer: Sendable {
 
     static func start() async throws -> LoopbackServer {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
+        let service = SignalingService(configuration: .development, clock: .system(), store: MemoryStore(),
                                        verifier: nil, logger: logger)
         let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), service: service,
                                      logger: logger)

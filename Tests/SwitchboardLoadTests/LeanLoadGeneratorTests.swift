@@ -79,7 +79,7 @@ struct LeanLoadGeneratorTests {
     @Test("a server that goes away mid-run: the calls in flight count as interrupted, the lost connections are reported")
     func serverGoesAway() async throws {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
+        let service = SignalingService(configuration: .development, clock: .system(), store: MemoryStore(),
                                        verifier: nil, logger: logger)
         let server = SignalingServer(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,

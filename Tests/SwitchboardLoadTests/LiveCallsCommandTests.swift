@@ -53,7 +53,7 @@ struct LiveCallsCommandTests {
     /// A server with one configured app (so the admin API asks for its secret), no record store on disk.
     static func withConfiguredServer(_ body: (Int) async throws -> Void) async throws {
         let file = ServerConfigFile(apps: [AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret)])
-        let service = SignalingService(configuration: file.serviceConfiguration, clock: .system(), store: InMemoryCallRecordStore(),
+        let service = SignalingService(configuration: file.serviceConfiguration, clock: .system(), store: MemoryStore(),
                                        verifier: JWTTokenVerifier(), logger: LoopbackServer.quiet)
         try await LoopbackServer.with(service: service) { server in try await body(server.port) }
     }

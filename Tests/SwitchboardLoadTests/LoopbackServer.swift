@@ -16,7 +16,7 @@ final class LoopbackServer: Sendable {
 
     /// A development-mode service with in-memory records.
     static func developmentService() -> SignalingService {
-        SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(), verifier: nil, logger: quiet)
+        SignalingService(configuration: .development, clock: .system(), store: MemoryStore(), verifier: nil, logger: quiet)
     }
 
     static let quiet = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -216,10 +216,10 @@ struct WebhookRetryTests {
                        mediaType: nil, roomID: nil, groupID: nil, direction: .incoming, outcome: .accepted,
                        endReason: .allAnswered, answeredOn: nil, startedAt: now - age, duration: .zero, recordedAt: now - age)
         }
-        try store.save(record("old", age: .seconds(8 * 86_400)), app: "a")
-        try store.save(record("new", age: .seconds(86_400)), app: "a")
+        try store.commit([.record("a", record("old", age: .seconds(8 * 86_400)))])
+        try store.commit([.record("a", record("new", age: .seconds(86_400)))])
         await RecordRetention(store: store, maxAge: .seconds(7 * 86_400), clock: .system(),
                               logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() })).sweep()
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["new"])
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["new"])
     }
 }

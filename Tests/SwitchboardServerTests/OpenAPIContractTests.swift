@@ -153,7 +153,7 @@ struct OpenAPIContractTests {
     @Test("a failing record store is 500 internal_error, not a client's 400")
     func storeFailureIsAServerError() async throws {
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(store: FailingRecordStore(), logger: logger)
+        let service = SignalingService(store: FailingStore(), logger: logger)
         let server = try await RunningServer.run(SignalingServer(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0), service: service, logger: logger))
         let answer = try await server.request("GET", "/v1/admin/users/alice/records")
@@ -194,14 +194,16 @@ enum OpenAPIPaths {
     }
 }
 
-/// A record store whose every read and write fails, as a full disk or a corrupt file would.
-struct FailingRecordStore: CallRecordStore {
+/// A store engine whose every read and write fails, as a full disk or a corrupt file would.
+final class FailingStore: ServiceStore {
     struct Failure: Error {}
-    func save(_ record: CallRecord, app: AppID) throws { throw Failure() }
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws -> (records: [CallRecord], next: RecordCursor?) {
+    func commit(_ writes: [StoreWrite]) throws(StoreCommitError) { throw .failed(Failure()) }
+    func restore(_ apps: Set<AppID>?) throws -> [AppID: StoredApp] { throw Failure() }
+    func records(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws -> (records: [CallRecord], next: RecordCursor?) {
         throw Failure()
     }
-    func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] { throw Failure() }
+    func deleteRecords(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID] { throw Failure() }
+    func deleteRecords(recordedBefore cutoff: Timestamp) throws -> Int? { throw Failure() }
 }
 
 /// A status an HTTP client's callback sets.

@@ -47,7 +47,7 @@ struct SQLiteCheckpointTests {
         #expect(store.checkpoints.inline == 0)
         // The pages reached the database file itself, not only the WAL.
         #expect(file.size() > before)
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 1000).records.count == 400)
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 1000).records.count == 400)
     }
 
     @Test("with the checkpointer stalled the writer checkpoints itself past the limit, and the WAL starts over")
@@ -65,7 +65,7 @@ struct SQLiteCheckpointTests {
             try store.commit([.record("a", record(index))])
         }
         #expect(file.size("-wal") < walBound)
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 2000).records.count == 1200)
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 2000).records.count == 1200)
     }
 
     @Test("a second store on a file in use is refused with a clear error; once the first is closed the file opens")
@@ -76,9 +76,9 @@ struct SQLiteCheckpointTests {
             try store.commit([.record("a", record(1))])
             let error = #expect(throws: StoreFileLockError.self) { try SQLiteStore(path: file.path) }
             #expect(error?.description.contains("another server has it open") == true)
-            #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.count == 1)
+            #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records.count == 1)
         }
         let reopened = try SQLiteStore(path: file.path)
-        #expect(try reopened.page(app: "a", owner: "bob", after: nil, limit: 10).records.count == 1)
+        #expect(try reopened.records(app: "a", owner: "bob", after: nil, limit: 10).records.count == 1)
     }
 }

@@ -23,11 +23,11 @@ struct SQLiteMigrationTests {
         }
         do {
             let store = try SQLiteStore(path: path)
-            #expect(try store.profiles().map(\.profile) == [Profile(user: "alice", nickname: "Alice", avatarURL: "a.png"),
+            #expect(try store.restore(nil).values.flatMap(\.profiles) == [Profile(user: "alice", nickname: "Alice", avatarURL: "a.png"),
                                                             Profile(user: "bob")])
-            try store.save(Profile(user: "bob", extendedData: "{\"vip\":true}"), app: "a")
+            try store.commit([.profile("a", Profile(user: "bob", extendedData: "{\"vip\":true}"))])
         }
-        #expect(try SQLiteStore(path: path).profiles().map(\.profile) == [
+        #expect(try SQLiteStore(path: path).restore(nil).values.flatMap(\.profiles) == [
             Profile(user: "alice", nickname: "Alice", avatarURL: "a.png"), Profile(user: "bob", extendedData: "{\"vip\":true}"),
         ])
     }
@@ -56,8 +56,8 @@ struct SQLiteMigrationTests {
             }
         }
         let store = try SQLiteStore(path: path)
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records == [older[1], older[2], older[0]])
-        try store.save(record("c5", owner: "bob", at: 2000), app: "a")
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records == [older[1], older[2], older[0]])
+        try store.commit([.record("a", record("c5", owner: "bob", at: 2000))])
         let keys = try store.database.read { db in
             try Row.fetchAll(db, sql: "SELECT id, call_id FROM records ORDER BY id").map { row -> String in
                 let id: Int64 = row["id"]
@@ -65,8 +65,8 @@ struct SQLiteMigrationTests {
             }
         }
         #expect(keys == ["1000.0 c1", "2000.0 c2", "2000.1 c3", "2000.2 c4", "2000.3 c5"])
-        #expect(try store.deleteRecords(olderThan: Timestamp(millisecondsSince1970: 2000)) == 1)
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c5", "c3", "c2"])
+        #expect(try store.deleteRecords(recordedBefore: Timestamp(millisecondsSince1970: 2000)) == 1)
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c5", "c3", "c2"])
         let indexes = try store.database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' ORDER BY name")
         }

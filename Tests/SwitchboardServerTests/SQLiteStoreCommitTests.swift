@@ -52,7 +52,7 @@ struct SQLiteStoreCommitTests {
         let store = try SQLiteStore(path: temporaryDatabase())
         let counter = CommitCounter()
         store.database.add(transactionObserver: counter, extent: .databaseLifetime)
-        let service = SignalingService(store: store, liveCalls: store, profiles: store,
+        let service = SignalingService(store: store,
                                        logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
         var next: Int64 = 0
         func login(_ user: UserID) -> (ConnectionID, Inbox) {
@@ -93,9 +93,9 @@ struct SQLiteStoreCommitTests {
         #expect(steps.map { "\($0.0): \($0.1.commits)" }
             == ["invite: 1", "ack: 1", "accept: 1", "confirm: 1", "end: 1", "get: 0", "records: 0"])
         #expect(steps.prefix(5).allSatisfy { (try? $0.1.result.get()) != nil })
-        #expect(try store.liveCalls().isEmpty)
-        #expect(try store.page(app: .development, owner: "alice", after: nil, limit: 10).records.map(\.callID) == [call.id])
-        #expect(try store.page(app: .development, owner: "bob", after: nil, limit: 10).records.map(\.callID) == [call.id])
+        #expect(try store.restore(nil).allSatisfy { $0.value.liveCalls.isEmpty })
+        #expect(try store.records(app: .development, owner: "alice", after: nil, limit: 10).records.map(\.callID) == [call.id])
+        #expect(try store.records(app: .development, owner: "bob", after: nil, limit: 10).records.map(\.callID) == [call.id])
     }
 
     @Test("every query of the store is served by an index: record pages and their cursor, deletes, retention, live calls")
@@ -130,9 +130,9 @@ struct SQLiteStoreCommitTests {
     func recordKeys() throws {
         let store = try SQLiteStore(path: temporaryDatabase())
         for item in [record("c2", at: 2000), record("c1", at: 2000), record("c0", at: 1999), record("c3", owner: "carol", at: 2000)] {
-            try store.save(item, app: "a")
+            try store.commit([.record("a", item)])
         }
-        try store.save(record("c1", at: 2001), app: "a")
+        try store.commit([.record("a", record("c1", at: 2001))])
         let keys = try store.database.read { db in
             try Row.fetchAll(db, sql: "SELECT id, call_id, owner FROM records ORDER BY id").map { row -> String in
                 let id: Int64 = row["id"]
@@ -140,9 +140,9 @@ struct SQLiteStoreCommitTests {
             }
         }
         #expect(keys == ["1999.0 bob/c0", "2000.0 bob/c2", "2000.2 carol/c3", "2001.0 bob/c1"], "the newer c1 replaced the older")
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1", "c2", "c0"])
-        #expect(try store.deleteRecords(olderThan: Timestamp(millisecondsSince1970: 2000)) == 1)
-        #expect(try store.deleteRecords(olderThan: Timestamp(millisecondsSince1970: 2001)) == 2)
-        #expect(try store.page(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1"])
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1", "c2", "c0"])
+        #expect(try store.deleteRecords(recordedBefore: Timestamp(millisecondsSince1970: 2000)) == 1)
+        #expect(try store.deleteRecords(recordedBefore: Timestamp(millisecondsSince1970: 2001)) == 2)
+        #expect(try store.records(app: "a", owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c1"])
     }
 }

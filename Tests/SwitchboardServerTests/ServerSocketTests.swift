@@ -36,7 +36,7 @@ final class RunningServer: Sendable {
     static func startDurable(apps: [AppConfiguration]) async throws -> RunningServer {
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
-        let server = SignalingServer.durable(
+        let server = SignalingServer.serving(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), file: ServerConfigFile(apps: apps),
             store: try SQLiteStore(path: path), logger: logger)
         return try await run(server)
@@ -48,7 +48,7 @@ final class RunningServer: Sendable {
         var configuration = configuration
         if configuration.overload == OverloadConfiguration() { configuration.overload = .disabled }
         let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: InMemoryCallRecordStore(),
+        let service = SignalingService(configuration: .development, clock: .system(), store: MemoryStore(),
                                        verifier: nil, logger: logger)
         return try await run(SignalingServer(configuration: configuration, service: service, logger: logger))
     }

@@ -19,9 +19,8 @@ struct ClusterHostingTests {
 
     private static let bye = ServerFrame.bye(Bye(reason: .serverShutdown, message: ""))
 
-    private func node(_ router: TestRouter, store: MemoryClusterStore, records: (any CallRecordStore)? = nil) -> ServiceHarness {
-        ServiceHarness(configuration: Self.apps, verifier: ScriptedVerifier(), store: records ?? store,
-                       liveCalls: store, profiles: store, cluster: router)
+    private func node(_ router: TestRouter, store: RecordingStore) -> ServiceHarness {
+        ServiceHarness(configuration: Self.apps, verifier: ScriptedVerifier(), store: store, cluster: router)
     }
 
     private func hello(_ user: UserID, app: String) -> Hello {
@@ -38,7 +37,7 @@ struct ClusterHostingTests {
     @Test("a service with a router hosts nothing: a hello and every later frame go to the route, unanswered")
     func routesWhatItDoesNotHost() throws {
         let router = TestRouter(["one": "n2"])
-        let harness = node(router, store: MemoryClusterStore())
+        let harness = node(router, store: RecordingStore())
         let client = connect(harness, "alice", app: "v1")
 
         let route = try #require(router.routes.first)
@@ -63,7 +62,7 @@ struct ClusterHostingTests {
     @Test("with no node hosting the app (a takeover under way) the hello is refused overloaded and the connection closed")
     func noRouteIsOverloaded() throws {
         let router = TestRouter(["one": "n2"])
-        let harness = node(router, store: MemoryClusterStore())
+        let harness = node(router, store: RecordingStore())
         let client = connect(harness, "alice", app: "v2")
 
         #expect(router.asked.map(\.app) == ["two"])
@@ -81,7 +80,7 @@ struct ClusterHostingTests {
 
     @Test("host(app) reads the app's live calls and profiles back: a ringing call keeps its deadline, a connected one stays connected; other apps stay out")
     func hostReadsTheAppBack() async throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         // The first host of "one" and "two": a ringing call, a connected one and a profile in "one", a
         // ringing call in "two".
         let first = node(TestRouter(), store: store)
@@ -106,7 +105,7 @@ struct ClusterHostingTests {
         await second.advance(by: .seconds(10))
         second.service.host("one")
         #expect(second.service.hostedApps == ["one"])
-        #expect(store.reads == ["profiles of one", "calls of one"], "only the hosted app's profiles and calls are read")
+        #expect(store.reads == ["restore one"], "only the hosted app is read back")
         let calls = second.service.activeCalls(app: "one")
         #expect(calls.map(\.id) == [ringing.id, connected.id])
         #expect(calls.map(\.state) == [.ringing, .connected])
@@ -133,10 +132,9 @@ struct ClusterHostingTests {
 
     @Test("unhost(app, flush: true): pending records are written, then every attached session gets bye and its connection closes; the live calls stay for a second host()")
     func unhostFlushes() throws {
-        let store = MemoryClusterStore()
-        let records = FlakyRecords()
+        let store = RecordingStore()
         let router = TestRouter()
-        let harness = node(router, store: store, records: records)
+        let harness = node(router, store: store)
         harness.service.host("one")
         harness.service.host("two")
         let alice = try harness.login("alice", app: "v1", token: "ok")
@@ -147,20 +145,20 @@ struct ClusterHostingTests {
         let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
 
-        // A call whose records the record store refuses: they wait for the next write.
-        records.fail(true)
+        // A call whose records the store refuses (with the rest of their steps): they wait for the next write.
+        store.fail { if case .record = $0 { true } else { false } }
         let refused = try carol.call(.invite(InviteRequest(invitees: ["dave"])))
         _ = try carol.call(.call(refused.id, .cancel(invitees: nil, data: nil)))
-        records.fail(false)
-        #expect(records.saved.isEmpty)
+        store.fail(false)
+        #expect(store.savedRecords.isEmpty)
 
-        records.watched = alice
+        store.watched = alice
         harness.service.unhost("one", flush: true)
 
-        let saved = records.saved
+        let saved = store.savedRecords
         try #require(saved.count == 2)
-        #expect(Set(saved.map(\.owner)) == ["carol", "dave"])
-        #expect(saved.allSatisfy { $0.callID == refused.id })
+        #expect(Set(saved.map(\.record.owner)) == ["carol", "dave"])
+        #expect(saved.allSatisfy { $0.record.callID == refused.id })
         #expect(saved.allSatisfy { $0.framesBefore == saved[0].framesBefore })
         #expect(saved[0].framesBefore == alice.frames.count - 1, "the records are written before the bye goes out")
         for (name, connection) in [("alice", alice), ("bob", bob), ("carol", carol)] {
@@ -182,7 +180,7 @@ struct ClusterHostingTests {
 
     @Test("fenced: the store refuses app one's writes of a step that also writes app two; one's frames are dropped and one is given up, two's go out and two goes on")
     func fencedStepDropsTheApp() throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let router = TestRouter()
         let harness = node(router, store: store)
         harness.service.host("one")
@@ -229,7 +227,7 @@ struct ClusterHostingTests {
     @Test("deliverRouted and routeClosed act on routed connections only; dropRoutes(to:) says bye to that node's; a closed client tells its route")
     func bridgedConnections() throws {
         let router = TestRouter(["one": "n2", "two": "n3"])
-        let harness = node(router, store: MemoryClusterStore())
+        let harness = node(router, store: RecordingStore())
         harness.service.host("three")
         let a = connect(harness, "alice", app: "v1")
         let b = connect(harness, "bob", app: "v1")
@@ -274,7 +272,7 @@ struct ClusterHostingTests {
     @Test("frames the host encoded go to a routed connection as they are, in order with decoded ones; none to another connection")
     func encodedFramesInOrder() throws {
         let router = TestRouter(["one": "n2"])
-        let harness = node(router, store: MemoryClusterStore())
+        let harness = node(router, store: RecordingStore())
         let a = connect(harness, "alice", app: "v1")
         let fresh = harness.connect()
         let first = ServerFrame.pong(ServiceHarness.epoch)
@@ -288,7 +286,7 @@ struct ClusterHostingTests {
 
     @Test("callRecords (admin) answers for a configured app another node hosts, from the store; unknownApp for an app not configured")
     func recordsOfAnAppHostedElsewhere() throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let host = node(TestRouter(), store: store)
         host.service.host("one")
         let alice = try host.login("alice", app: "v1", token: "ok")
@@ -367,168 +365,5 @@ final class TestRoute: ClusterRoute {
 
     func closed() {
         state.withLock { $0.closes += 1 }
-    }
-}
-
-/// The cluster's store in memory, as a node sees its ``TransactionalStore``: each app's writes are
-/// committed on their own, and an app told to be fenced has its writes refused (nothing of them kept)
-/// with a ``FencedStoreError`` while the other apps' are kept. Reads are per app (a node takes apps over
-/// one by one) and logged.
-final class MemoryClusterStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore {
-    struct Fenced: FencedStoreError {
-        var app: AppID
-        var fencedApps: Set<AppID> { [app] }
-    }
-
-    private struct State {
-        var live: [AppID: [CallID: Call]] = [:]
-        var profiles: [AppID: [UserID: Profile]] = [:]
-        var userData: [AppID: StoredUserData] = [:]
-        var fenced: Set<AppID> = []
-        var reads: [String] = []
-    }
-
-    private let records = InMemoryCallRecordStore()
-    private let state = Mutex(State())
-
-    /// What was read, in order: "calls of <app>", "profiles of <app>".
-    var reads: [String] { state.withLock { $0.reads } }
-
-    func clearReads() {
-        state.withLock { $0.reads = [] }
-    }
-
-    /// Refuses `app`'s writes from now on, as a lease lost to another node.
-    func fence(_ app: AppID) {
-        state.withLock { _ = $0.fenced.insert(app) }
-    }
-
-    func commit(_ writes: [StoreWrite]) throws {
-        let refused: AppID? = state.withLock { state in
-            var refused: AppID?
-            for write in writes {
-                if state.fenced.contains(write.app) {
-                    refused = write.app
-                    continue
-                }
-                switch write {
-                case .record(let app, let record): records.save(record, app: app)
-                case .liveCall(let app, let call): state.live[app, default: [:]][call.id] = call
-                case .callEnded(let app, let id): state.live[app]?[id] = nil
-                case .profile(let app, let profile): state.profiles[app, default: [:]][profile.user] = profile
-                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
-                     .channelAttributes:
-                    state.userData[write.app, default: StoredUserData()].apply(write)
-                }
-            }
-            return refused
-        }
-        if let refused { throw Fenced(app: refused) }
-    }
-
-    func save(_ record: CallRecord, app: AppID) throws { try commit([.record(app, record)]) }
-    func save(_ call: Call, app: AppID) throws { try commit([.liveCall(app, call)]) }
-    func remove(_ id: CallID, app: AppID) throws { try commit([.callEnded(app, id)]) }
-    func save(_ profile: Profile, app: AppID) throws { try commit([.profile(app, profile)]) }
-
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) -> (records: [CallRecord], next: RecordCursor?) {
-        records.page(app: app, owner: owner, after: cursor, limit: limit)
-    }
-
-    func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
-        records.delete(app: app, owner: owner, calls: calls)
-    }
-
-    /// A node never reads every app back at once.
-    func liveCalls() -> [(app: AppID, call: Call)] { [] }
-
-    func liveCalls(app: AppID) -> [Call] {
-        state.withLock { state in
-            state.reads.append("calls of \(app.rawValue)")
-            return (state.live[app] ?? [:]).values.sorted { $0.id < $1.id }
-        }
-    }
-
-    func profiles() -> [(app: AppID, profile: Profile)] { [] }
-
-    func write(_ write: StoreWrite) throws { try commit([write]) }
-
-    /// Every app's, as a single node reads them back at start.
-    func userData() -> [AppID: StoredUserData] {
-        state.withLock { $0.userData }
-    }
-
-    func userData(app: AppID) -> StoredUserData {
-        state.withLock { state in
-            state.reads.append("user data of \(app.rawValue)")
-            return state.userData[app] ?? StoredUserData()
-        }
-    }
-
-    func profiles(app: AppID) -> [Profile] {
-        state.withLock { state in
-            state.reads.append("profiles of \(app.rawValue)")
-            return (state.profiles[app] ?? [:]).values.sorted { $0.user < $1.user }
-        }
-    }
-}
-
-/// A record store that refuses while told to, and notes how many frames a watched connection had when
-/// each record was saved.
-final class FlakyRecords: CallRecordStore, @unchecked Sendable {
-    // @unchecked: `watched` is set before the step it watches, with no step running.
-    struct Refused: Error {}
-
-    struct Saved {
-        var owner: UserID
-        var callID: CallID
-        var framesBefore: Int
-    }
-
-    private let records = InMemoryCallRecordStore()
-    private let state = Mutex<(failing: Bool, saved: [Saved])>((false, []))
-    var watched: RawConnection?
-
-    var saved: [Saved] { state.withLock { $0.saved } }
-
-    func fail(_ failing: Bool) {
-        state.withLock { $0.failing = failing }
-    }
-
-    func save(_ record: CallRecord, app: AppID) throws {
-        let framesBefore = watched?.frames.count ?? 0
-        try state.withLock { state in
-            if state.failing { throw Refused() }
-            state.saved.append(Saved(owner: record.owner, callID: record.callID, framesBefore: framesBefore))
-        }
-        records.save(record, app: app)
-    }
-
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) -> (records: [CallRecord], next: RecordCursor?) {
-        records.page(app: app, owner: owner, after: cursor, limit: limit)
-    }
-
-    func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
-        records.delete(app: app, owner: owner, calls: calls)
-    }
-}
-
-extension StoredUserData {
-    /// Carries out a write as a durable store would (tests' in-memory stores).
-    mutating func apply(_ write: StoreWrite) {
-        switch write {
-        case .offlineMessageKept(_, let kept):
-            offlineMessages.append(kept)
-        case .offlineMessagesRemoved(_, let recipient, let sequences):
-            offlineMessages.removeAll { $0.recipient == recipient && sequences.contains($0.sequence) }
-        case .offlineMessagesExpired(_, let oldest):
-            offlineMessages.removeAll { $0.message.sentAt <= oldest }
-        case .userAttributes(_, let user, let attributes):
-            userAttributes[user] = attributes.isEmpty ? nil : attributes
-        case .channelAttributes(_, let channel, let attributes):
-            channelAttributes[channel] = attributes.isEmpty ? nil : attributes
-        case .record, .liveCall, .callEnded, .profile:
-            break
-        }
     }
 }

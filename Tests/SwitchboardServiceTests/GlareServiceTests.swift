@@ -8,21 +8,15 @@ import SwitchboardWire
 /// with a clock that stepped back), so the older call is the one that ends.
 @Suite("Glare in the service")
 struct GlareServiceTests {
-    /// A live call from bob to alice, ringing, whose id sorts after any id this service issues.
-    private struct OlderCallWithLargerID: LiveCallStore {
-        let call: Call
-        func save(_ call: Call, app: AppID) {}
-        func remove(_ id: CallID, app: AppID) {}
-        func liveCalls() -> [(app: AppID, call: Call)] { [(.development, call)] }
-    }
-
     @Test("a new call with the smaller id survives: the older crossing call ends as glare for both its users")
     func olderCallWithLargerIDLoses() throws {
         let invitation = Invitation(
             callID: "c~from-another-node", from: Endpoint(user: "bob", device: "bob-1"), invitees: ["alice"],
             mode: .general, policy: CallPolicy())
         let older = try CallEngine.start(invitation, at: ServiceHarness.epoch).engine.call
-        let harness = ServiceHarness(liveCalls: OlderCallWithLargerID(call: older))
+        // A live call from bob to alice, ringing, whose id sorts after any id this service issues, as the
+        // service finds it at start.
+        let harness = ServiceHarness(store: RecordingStore(holding: [.liveCall(.development, older)]))
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
 

@@ -15,12 +15,10 @@ final class ServiceHarness: Sendable {
     static let epoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
-         store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
-         profiles: any ProfileStore = MemoryOnlyProfiles(), userData: any UserDataStore = MemoryOnlyUserData(),
-         cluster: (any ClusterRouting)? = nil) {
+         store: any ServiceStore = MemoryStore(), cluster: (any ClusterRouting)? = nil) {
         service = SignalingService(
             configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
-            store: store, verifier: verifier, liveCalls: liveCalls, profiles: profiles, userData: userData, cluster: cluster,
+            store: store, verifier: verifier, cluster: cluster,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

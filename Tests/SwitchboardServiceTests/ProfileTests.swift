@@ -25,13 +25,13 @@ struct ProfileTests {
 
     @Test("the first login stores an empty profile once; a service started on the same store still knows the user")
     func existenceIsStored() throws {
-        let store = KeptProfiles()
-        let first = ServiceHarness(profiles: store)
+        let store = RecordingStore()
+        let first = ServiceHarness(store: store)
         _ = try first.login("alice", device: "phone")
         _ = try first.login("alice", device: "laptop")
-        #expect(store.saved == [Profile(user: "alice")])
+        #expect(store.savedProfiles == [Profile(user: "alice")])
 
-        let second = ServiceHarness(profiles: store)
+        let second = ServiceHarness(store: store)
         let bob = try second.login("bob")
         #expect(try bob.request(.queryProfiles(["alice", "zed"])).get()
             == .profiles([Profile(user: "alice"), Profile(user: "zed")], unknown: ["zed"]))
@@ -39,8 +39,8 @@ struct ProfileTests {
 
     @Test("extended data is stored, merged with the other fields, announced, and at most 4096 bytes")
     func extendedData() throws {
-        let store = KeptProfiles()
-        let harness = ServiceHarness(profiles: store)
+        let store = RecordingStore()
+        let harness = ServiceHarness(store: store)
         let phone = try harness.login("alice", device: "phone")
         let laptop = try harness.login("alice", device: "laptop")
         let bob = try harness.login("bob")
@@ -49,7 +49,7 @@ struct ProfileTests {
         let set = try phone.request(.setProfile(nickname: nil, avatarURL: nil, extendedData: "{\"age\":30}")).get()
         let expected = Profile(user: "alice", nickname: "Alice", avatarURL: "a.png", extendedData: "{\"age\":30}")
         #expect(set == .profiles([expected]))
-        #expect(store.saved.last == expected)
+        #expect(store.savedProfiles.last == expected)
         let announced = laptop.events.compactMap { if case .profileChanged(let profile) = $0.event { profile } else { nil } }
         #expect(announced.last == expected)
         #expect(try bob.request(.queryProfiles(["alice"])).get() == .profiles([expected]))
@@ -61,24 +61,5 @@ struct ProfileTests {
         #expect(tooLong.failure?.code == .service(.invalidRequest))
         #expect(try bob.request(.queryProfiles(["alice"])).get()
             == .profiles([Profile(user: "alice", nickname: "Alice", avatarURL: "a.png", extendedData: full)]))
-    }
-}
-
-/// A profile store that keeps what it was given, in order, and reads back the latest of each user.
-final class KeptProfiles: ProfileStore {
-    private let kept = Mutex<[(app: AppID, profile: Profile)]>([])
-
-    var saved: [Profile] { kept.withLock { $0.map(\.profile) } }
-
-    func save(_ profile: Profile, app: AppID) {
-        kept.withLock { $0.append((app, profile)) }
-    }
-
-    func profiles() -> [(app: AppID, profile: Profile)] {
-        kept.withLock { kept in
-            var latest: [UserID: (app: AppID, profile: Profile)] = [:]
-            for entry in kept { latest[entry.profile.user] = entry }
-            return latest.values.sorted { $0.profile.user < $1.profile.user }
-        }
     }
 }

@@ -5,27 +5,6 @@ import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
-/// A record store that refuses while told to.
-final class FlakyStore: CallRecordStore {
-    let inner = InMemoryCallRecordStore()
-    let failing = Mutex(false)
-
-    struct Refused: Error {}
-
-    func save(_ record: CallRecord, app: AppID) throws {
-        if failing.withLock({ $0 }) { throw Refused() }
-        inner.save(record, app: app)
-    }
-
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) -> (records: [CallRecord], next: RecordCursor?) {
-        inner.page(app: app, owner: owner, after: cursor, limit: limit)
-    }
-
-    func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
-        inner.delete(app: app, owner: owner, calls: calls)
-    }
-}
-
 @Suite("Limits and recovery")
 struct ReviewRegressionTests {
     @Test("renewing a token with the same expiry does not repeat the notice or the end")
@@ -75,23 +54,23 @@ struct ReviewRegressionTests {
 
     @Test("a record the store refused is retried with the next one, and a newer record of the same call wins")
     func recordRetry() throws {
-        let store = FlakyStore()
+        let store = RecordingStore()
         let harness = ServiceHarness(store: store)
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
         let call = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
         _ = try bob.call(.call(call.id, .accept(data: nil)))
-        store.failing.withLock { $0 = true }
+        store.fail(true)
         _ = try bob.call(.call(call.id, .quit(data: "first")))       // bob's record refused, queued
         _ = try bob.call(.call(call.id, .join(data: nil)))
         _ = try bob.call(.call(call.id, .quit(data: "second")))      // the newer record replaces it in the queue
-        #expect(store.page(app: .development, owner: "bob", after: nil, limit: 10).records.isEmpty)
-        store.failing.withLock { $0 = false }
+        #expect(store.records(app: .development, owner: "bob", after: nil, limit: 10).records.isEmpty)
+        store.fail(false)
         _ = try alice.call(.call(call.id, .end(data: nil)))           // alice's record: the queue is retried
-        let records = store.page(app: .development, owner: "bob", after: nil, limit: 10).records
+        let records = store.records(app: .development, owner: "bob", after: nil, limit: 10).records
         #expect(records.count == 1)
         #expect(records.first?.outcome == .quit)
-        #expect(store.page(app: .development, owner: "alice", after: nil, limit: 10).records.count == 1)
+        #expect(store.records(app: .development, owner: "alice", after: nil, limit: 10).records.count == 1)
     }
 
     @Test("a tombstone tells only its own device why the session ended, after the token check")

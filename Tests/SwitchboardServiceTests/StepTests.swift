@@ -5,78 +5,17 @@ import SwitchboardProfiles
 import SwitchboardService
 import SwitchboardWire
 
-/// A transactional store that is all three of the service's stores: it keeps what it is given in memory,
-/// every commit's writes, and how many frames a watched connection had received when each commit ran.
-final class JournalStore: CallRecordStore, LiveCallStore, ProfileStore, UserDataStore, TransactionalStore, @unchecked Sendable {
-    // @unchecked: `watched` is set once, before the service sends anything.
-    struct Commit {
-        var writes: [StoreWrite]
-        var framesBefore: Int
-    }
-
-    struct Refused: Error {}
-
-    let records = InMemoryCallRecordStore()
-    private let state = Mutex<(commits: [Commit], live: [CallID: Call], profiles: [UserID: Profile], failing: Bool)>(
-        ([], [:], [:], false))
-    var watched: RawConnection?
-
-    var commits: [Commit] { state.withLock { $0.commits } }
-    var live: [CallID: Call] { state.withLock { $0.live } }
-
-    func fail(_ failing: Bool) {
-        state.withLock { $0.failing = failing }
-    }
-
-    func commit(_ writes: [StoreWrite]) throws {
-        let framesBefore = watched?.frames.count ?? 0
-        try state.withLock { state in
-            if state.failing { throw Refused() }
-            state.commits.append(Commit(writes: writes, framesBefore: framesBefore))
-            for write in writes {
-                switch write {
-                case .record(let app, let record): records.save(record, app: app)
-                case .liveCall(_, let call): state.live[call.id] = call
-                case .callEnded(_, let id): state.live[id] = nil
-                case .profile(_, let profile): state.profiles[profile.user] = profile
-                case .offlineMessageKept, .offlineMessagesRemoved, .offlineMessagesExpired, .userAttributes,
-                     .channelAttributes:
-                    break  // kept in the journal's commits only
-                }
-            }
-        }
-    }
-
-    func save(_ record: CallRecord, app: AppID) throws { try commit([.record(app, record)]) }
-    func save(_ call: Call, app: AppID) throws { try commit([.liveCall(app, call)]) }
-    func remove(_ id: CallID, app: AppID) throws { try commit([.callEnded(app, id)]) }
-    func save(_ profile: Profile, app: AppID) throws { try commit([.profile(app, profile)]) }
-
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) -> (records: [CallRecord], next: RecordCursor?) {
-        records.page(app: app, owner: owner, after: cursor, limit: limit)
-    }
-
-    func delete(app: AppID, owner: UserID, calls: [CallID]) -> [CallID] {
-        records.delete(app: app, owner: owner, calls: calls)
-    }
-
-    func liveCalls() -> [(app: AppID, call: Call)] { [] }
-    func profiles() -> [(app: AppID, profile: Profile)] { [] }
-    func write(_ write: StoreWrite) throws { try commit([write]) }
-    func userData() -> [AppID: StoredUserData] { [:] }
-}
-
 /// Each hold of the service's lock is one step: what it wrote reaches a transactional store in one
 /// commit, before any frame of the step goes out (docs/ARCHITECTURE.md, "Steps and durability").
 @Suite("Steps: one commit, then the frames")
 struct StepTests {
-    private func harness(_ store: JournalStore) -> ServiceHarness {
-        ServiceHarness(store: store, liveCalls: store, profiles: store)
+    private func harness(_ store: RecordingStore) -> ServiceHarness {
+        ServiceHarness(store: store)
     }
 
     @Test("each request of a complete call is one commit, made before its response and its events go out")
     func oneCommitPerRequest() throws {
-        let store = JournalStore()
+        let store = RecordingStore()
         let harness = harness(store)
         let alice = try harness.login("alice")
         let bob = try harness.login("bob")
@@ -108,7 +47,7 @@ struct StepTests {
         let ended = try oneCommit("end") { _ = try alice.call(.call(id, .end(data: nil))) }
         #expect(ended.map(\.kind).sorted() == ["callEnded", "record", "record"])
         #expect(store.live.isEmpty)
-        #expect(store.records.page(app: .development, owner: "bob", after: nil, limit: 10).records.map(\.callID) == [id])
+        #expect(store.records(app: .development, owner: "bob", after: nil, limit: 10).records.map(\.callID) == [id])
 
         let idle = store.commits.count
         alice.send(.ping)
@@ -119,7 +58,7 @@ struct StepTests {
 
     @Test("frames that arrive together are one step: one commit for all their writes, then every answer")
     func groupCommit() throws {
-        let store = JournalStore()
+        let store = RecordingStore()
         let harness = harness(store)
         let alice = try harness.login("alice")
         let carol = try harness.login("carol")
@@ -142,25 +81,25 @@ struct StepTests {
 
     @Test("a commit that fails still answers; its records stay pending and go with the next record")
     func failedCommitKeepsRecords() throws {
-        let store = JournalStore()
+        let store = RecordingStore()
         let harness = harness(store)
         let alice = try harness.login("alice")
         _ = try harness.login("bob")
         store.fail(true)
         let first = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
         #expect(try alice.request(.call(first.id, .cancel(invitees: nil, data: nil))).failure == nil)
-        #expect(store.records.page(app: .development, owner: "alice", after: nil, limit: 10).records.isEmpty)
+        #expect(store.records(app: .development, owner: "alice", after: nil, limit: 10).records.isEmpty)
         store.fail(false)
         let second = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
         _ = try alice.call(.call(second.id, .cancel(invitees: nil, data: nil)))
-        let kept = store.records.page(app: .development, owner: "alice", after: nil, limit: 10).records.map(\.callID)
+        let kept = store.records(app: .development, owner: "alice", after: nil, limit: 10).records.map(\.callID)
         #expect(Set(kept) == [first.id, second.id])
         #expect(store.commits.last?.writes.filter { $0.kind == "record" }.count == 4, "both calls' records, in one commit")
     }
 
     @Test("a profile the store refuses is answered internal_error and changes nothing")
     func refusedProfile() throws {
-        let store = JournalStore()
+        let store = RecordingStore()
         let harness = harness(store)
         let alice = try harness.login("alice")
         _ = try alice.request(.setProfile(nickname: "A", avatarURL: nil, extendedData: nil))

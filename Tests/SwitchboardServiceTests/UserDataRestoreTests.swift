@@ -9,8 +9,8 @@ import SwitchboardWire
 /// the same store, on a test clock.
 @Suite("Offline messages and attributes across a restart")
 struct UserDataRestoreTests {
-    private static func restart(_ store: MemoryClusterStore, _ configuration: ServiceConfiguration = .development) -> ServiceHarness {
-        ServiceHarness(configuration: configuration, store: store, liveCalls: store, profiles: store, userData: store)
+    private static func restart(_ store: RecordingStore, _ configuration: ServiceConfiguration = .development) -> ServiceHarness {
+        ServiceHarness(configuration: configuration, store: store)
     }
 
     /// Moves time a second at a time, `connections` pinging after each step as live clients do.
@@ -27,7 +27,7 @@ struct UserDataRestoreTests {
 
     @Test("a message kept for an offline user is handed over after a restart, once: the hand-over is kept too")
     func offlineMessageSurvives() throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let first = Self.restart(store)
         let alice = try first.login("alice")
         #expect(try alice.request(ServiceOperation.offlineMessage("one", to: "bob")) == .success(.message(.stored)))
@@ -54,7 +54,7 @@ struct UserDataRestoreTests {
     func replacedMessageStaysGone() throws {
         var configuration = ServiceConfiguration.development
         configuration.offlineMessageLimit = 2
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let first = Self.restart(store, configuration)
         let alice = try first.login("alice")
         for text in ["m1", "m2", "m3"] {
@@ -68,7 +68,7 @@ struct UserDataRestoreTests {
     func quotasRebuilt() throws {
         var configuration = ServiceConfiguration.development
         configuration.offlineMessageLimitPerSender = 2
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let alice = try Self.restart(store, configuration).login("alice")
         #expect(try alice.request(ServiceOperation.offlineMessage("a", to: "bob")) == .success(.message(.stored)))
         #expect(try alice.request(ServiceOperation.offlineMessage("b", to: "carol")) == .success(.message(.stored)))
@@ -87,7 +87,7 @@ struct UserDataRestoreTests {
     func expiry() async throws {
         var configuration = ServiceConfiguration.development
         configuration.offlineMessageRetention = .seconds(60)
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let first = Self.restart(store, configuration)
         let alice = try first.login("alice")
         #expect(try alice.request(ServiceOperation.offlineMessage("early", to: "bob")) == .success(.message(.stored)))
@@ -107,7 +107,7 @@ struct UserDataRestoreTests {
 
     @Test("a user's attributes are there after a restart for the user who logs back within the grace; gone for one who does not")
     func userAttributesWaitForTheGrace() async throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let first = Self.restart(store)
         let alice = try first.login("alice")
         let carol = try first.login("carol")
@@ -132,7 +132,7 @@ struct UserDataRestoreTests {
 
     @Test("a user's last logout drops the attributes from the store; an unchanged set writes nothing")
     func logoutDropsStoredAttributes() throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let harness = Self.restart(store)
         let alice = try harness.login("alice")
         _ = try alice.request(.setUserAttributes(.replace(Self.attributes([("k", "v")])), limits: nil)).get()
@@ -143,7 +143,7 @@ struct UserDataRestoreTests {
 
     @Test("a channel's attributes are there after a restart, and go when nobody joins within the empty channel's retention")
     func channelAttributesSurvive() async throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let first = Self.restart(store)
         let alice = try first.login("alice")
         _ = try alice.request(.joinChannel("room")).get()
@@ -173,7 +173,7 @@ struct UserDataRestoreTests {
     func channelQuotaRebuilt() throws {
         var configuration = ServiceConfiguration.development
         configuration.attributes.channelsPerUser = 1
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let alice = try Self.restart(store, configuration).login("alice")
         _ = try alice.request(.setChannelAttributes(channel: "a", .replace(Self.attributes([("k", "v")])), notify: false,
                                                     limits: nil)).get()
@@ -185,12 +185,11 @@ struct UserDataRestoreTests {
 
     @Test("a cluster node taking an app over reads its messages and attributes back, as after a restart")
     func takeover() throws {
-        let store = MemoryClusterStore()
+        let store = RecordingStore()
         let router = TestRouter([:])
         let configuration = ServiceConfiguration(apps: [AppConfiguration(id: "one", vendorIDs: ["v1"], secret: "s")])
         func node() -> ServiceHarness {
-            ServiceHarness(configuration: configuration, verifier: ScriptedVerifier(), store: store, liveCalls: store,
-                           profiles: store, userData: store, cluster: router)
+            ServiceHarness(configuration: configuration, verifier: ScriptedVerifier(), store: store, cluster: router)
         }
         let a = node()
         a.service.host("one")
@@ -202,7 +201,7 @@ struct UserDataRestoreTests {
 
         let b = node()
         b.service.host("one")
-        #expect(store.reads.contains("user data of one"))
+        #expect(store.reads.contains("restore one"))
         let bob = try b.login("bob", app: "v1", token: "ok")
         let handed = bob.events.compactMap { envelope -> String? in
             guard case .message(let message) = envelope.event, case .text(let text) = message.content else { return nil }
@@ -216,8 +215,8 @@ struct UserDataRestoreTests {
     func failedWriteKeepsNothing() throws {
         var configuration = ServiceConfiguration.development
         configuration.offlineMessageLimit = 1
-        let store = JournalStore()
-        let harness = ServiceHarness(configuration: configuration, store: store, liveCalls: store, profiles: store, userData: store)
+        let store = RecordingStore()
+        let harness = ServiceHarness(configuration: configuration, store: store)
         let alice = try harness.login("alice")
         #expect(try alice.request(ServiceOperation.offlineMessage("first", to: "bob")) == .success(.message(.stored)))
         store.fail(true)

@@ -89,7 +89,7 @@ final class World: @unchecked Sendable {
         var configuration = ServiceConfiguration()
         configuration.maxActiveCallsPerUser = .max
         configuration.replayLimit = 64
-        service = SignalingService(configuration: configuration, clock: .system(), store: InMemoryCallRecordStore(),
+        service = SignalingService(configuration: configuration, clock: .system(), store: MemoryStore(),
                                    verifier: nil, logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
         connection = service.open(link)
         service.receive(.hello(Hello(app: "bench", user: "caller", device: "caller-1", token: "t", loginPolicy: .multiDevice)),

@@ -45,7 +45,7 @@ final class SessionPair: Sendable {
         var configuration = ServiceConfiguration()
         configuration.maxActiveCallsPerUser = .max
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
-        service = SignalingService(configuration: configuration, clock: .system(), store: InMemoryCallRecordStore(),
+        service = SignalingService(configuration: configuration, clock: .system(), store: MemoryStore(),
                                    verifier: nil, logger: logger)
         let transport = InProcessTransport(service: service, encodesFrames: encodesFrames)
         func session(_ user: UserID) -> ClientSession {

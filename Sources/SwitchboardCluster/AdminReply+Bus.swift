@@ -1,13 +1,10 @@
 import SwitchboardJSON
+import SwitchboardService
 import SwitchboardWire
 
-/// The host's answer to an ``AdminRequest`` (docs/SERVER.md, "Cluster"): the JSON its own HTTP route
-/// answers with, or the typed error it refuses with. It crosses the bus as the JSON of ``body`` in a
+/// An admin reply's form on the bus: the JSON of ``/SwitchboardService/AdminReply/body`` in a
 /// ``BusMessage/adminReply(id:body:)``.
-public enum AdminReply: Sendable, Equatable {
-    case answer(JSONValue)
-    case refused(SignalingError)
-
+extension AdminReply {
     /// `{"ok": answer}` or `{"error": {"code", "message"}}`.
     public var body: String {
         let value: JSONValue = switch self {

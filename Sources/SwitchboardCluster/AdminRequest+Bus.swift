@@ -1,17 +1,10 @@
 import SwitchboardCore
 import SwitchboardJSON
+import SwitchboardService
 
-/// An admin request a node that does not host an app forwards to the node that does (docs/SERVER.md,
-/// "Cluster"): what the host answers from its own service, through the same code as its own HTTP routes.
-/// It crosses the bus as the JSON of ``body`` in a ``BusMessage/adminRequest(id:app:body:)``.
-public enum AdminRequest: Sendable, Equatable {
-    /// `POST /v1/admin/calls/{call}/end`.
-    case endCall(CallID)
-    /// `GET /v1/admin/calls/{call}/timeline`.
-    case timeline(CallID)
-    /// `GET /v1/admin/sessions?user=&surface=&cursor=&limit=`.
-    case sessions(user: UserID?, surface: String?, cursor: String?, limit: Int)
-
+/// An admin request's form on the bus: the JSON of ``/SwitchboardService/AdminRequest/body`` in a
+/// ``BusMessage/adminRequest(id:app:body:)``.
+extension AdminRequest {
     /// `{"op": "endCall" | "timeline", "call"}` or `{"op": "sessions", "user"?, "surface"?, "cursor"?, "limit"}`.
     public var body: String {
         var object: JSONObject

@@ -10,3 +10,12 @@ public protocol ClusterObserver: Sendable {
     /// A lease renewal round: whether PostgreSQL answered.
     func leaseRenewal(succeeded: Bool)
 }
+
+/// Reports nothing: a node's observer until its server attaches one.
+public struct UnobservedCluster: ClusterObserver {
+    public init() {}
+    public func busSent(messages: Int) {}
+    public func busReceived(messages: Int, latency: Duration) {}
+    public func adopted(app: String) {}
+    public func leaseRenewal(succeeded: Bool) {}
+}

@@ -1,7 +1,7 @@
-import SwitchboardService
+import SwitchboardCore
 import SwitchboardWire
 
-/// Why a forwarded admin request (``ClusterNode/forward(app:request:timeout:)``) got no answer from the
+/// Why a forwarded admin request (``ClusterMembership/forward(app:request:)``) got no answer from the
 /// app's host, or the host's own refusal (docs/SERVER.md, "Cluster").
 public enum AdminForwardError: Error, Equatable, CustomStringConvertible {
     /// The host answered with a typed error: what its own HTTP route would have answered.
@@ -14,7 +14,7 @@ public enum AdminForwardError: Error, Equatable, CustomStringConvertible {
     case hostGone(node: String)
     /// This node cannot reach the others: fenced, stopped, or not yet on the bus.
     case notServing(String)
-    /// As many forwarded requests wait as a node allows (``ClusterNode/maximumPendingAdminRequests``).
+    /// As many forwarded requests wait as a node allows.
     case tooManyPending(Int)
     /// The host's answer could not be read.
     case invalidReply(node: String, String)

@@ -1,20 +1,6 @@
 import SwitchboardCore
 import SwitchboardWire
 
-/// Where call records live. The service calls it synchronously and tells a client a request succeeded
-/// only after the store returned, so a durable store (SQLite in the network server) loses nothing a
-/// client was told about.
-public protocol CallRecordStore: Sendable {
-    /// Stores `record`, replacing the owner's earlier record of the same call (a participant who left
-    /// and rejoined has one record, the latest).
-    func save(_ record: CallRecord, app: AppID) throws
-    /// One page of `owner`'s records, newest first (by `recordedAt`, then call id), starting after
-    /// `cursor`.
-    func page(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws -> (records: [CallRecord], next: RecordCursor?)
-    /// Deletes `owner`'s records of these calls; returns the ids that were there.
-    func delete(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID]
-}
-
 /// A position in one owner's newest-first record list: the last record of a page. Opaque to clients
 /// (``encoded``), so the store can change its ordering key without breaking them.
 public struct RecordCursor: Hashable, Sendable {

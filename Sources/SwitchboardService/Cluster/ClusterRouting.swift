@@ -40,12 +40,3 @@ public protocol ClusterRoute: AnyObject, Sendable {
     /// The client's connection closed: the hosting node detaches its session.
     func closed()
 }
-
-/// A store write refused because this node no longer holds the lease of the write's app: another node
-/// may host it now (docs/ARCHITECTURE.md, "One node or many"). The service then stops acting on the app
-/// at once: the step's frames are dropped, and the app's sessions are told to reconnect.
-public protocol FencedStoreError: Error {
-    /// The apps whose writes were refused (their leases lost, or not provably held): every other app's
-    /// writes of the same commit are durable.
-    var fencedApps: Set<AppID> { get }
-}

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import SwitchboardClient
 
-/// The one executor of a ``TestWorld``: every client session of the world runs on it (as the actor's
+/// The one executor of a ``SimulatedService`` (a world): every client session of the world runs on it (as the actor's
 /// serial executor), every task the world's clients, links and adapters start prefers it, and every
 /// callback they post to a callback queue is announced to it. So it knows exactly when the world has
 /// nothing left to run: no job queued or running and no callback waiting for its queue.

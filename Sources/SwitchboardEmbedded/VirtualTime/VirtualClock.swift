@@ -1,11 +1,12 @@
 import Synchronization
 
-/// The clock of a ``TestWorld``: its time moves only when the world moves it (``TestWorld/advance(by:)``),
-/// and it knows who sleeps until when, so the world can go straight to the next deadline.
+/// The clock of a ``SimulatedService`` (and so of SwitchboardTesting's `TestWorld`): its time moves only when
+/// the simulation moves it (``SimulatedService/advance(by:)``), and it knows who sleeps until when, so the
+/// simulation can go straight to the next deadline.
 ///
-/// The world does not use swift-clocks' `TestClock` here: its `advance` yields to the global executor
-/// dozens of times per step to let woken tasks run, which the world has no need for (it knows when its
-/// tasks are done, see ``TestWorld/runUntilIdle()``) and which made time-heavy tests about 15 times slower.
+/// The simulation does not use swift-clocks' `TestClock` here: its `advance` yields to the global executor
+/// dozens of times per step to let woken tasks run, which the simulation has no need for (it knows when
+/// its tasks are done, see ``SimulatedService/runUntilIdle()``) and which made time-heavy tests about 15 times slower.
 public final class VirtualClock: Clock, Sendable {
     /// A point on the world's time line: the time since the world was created.
     public struct Instant: InstantProtocol {
@@ -52,8 +53,8 @@ public final class VirtualClock: Clock, Sendable {
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         // A sleeper outside the world's executor would wake where the world cannot see it, and
-        // ``TestWorld/runUntilIdle()`` could return before it ran.
-        precondition(executor.isPreferredByCurrentTask, "a task sleeps on a TestWorld's clock without the world's executor")
+        // ``SimulatedService/runUntilIdle()`` could return before it ran.
+        precondition(executor.isPreferredByCurrentTask, "a task sleeps on a simulation's clock without the simulation's executor")
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
