@@ -2,7 +2,7 @@ import SwitchboardJSON
 import SwitchboardService
 import SwitchboardWire
 
-/// An admin reply's form on the bus: the JSON of ``/SwitchboardService/AdminReply/body`` in a
+/// An admin reply's form on the bus: the JSON of `body` in a
 /// ``BusMessage/adminReply(id:body:)``.
 extension AdminReply {
     /// `{"ok": answer}` or `{"error": {"code", "message"}}`.

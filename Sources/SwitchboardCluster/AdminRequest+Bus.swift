@@ -2,7 +2,7 @@ import SwitchboardCore
 import SwitchboardJSON
 import SwitchboardService
 
-/// An admin request's form on the bus: the JSON of ``/SwitchboardService/AdminRequest/body`` in a
+/// An admin request's form on the bus: the JSON of `body` in a
 /// ``BusMessage/adminRequest(id:app:body:)``.
 extension AdminRequest {
     /// `{"op": "endCall" | "timeline", "call"}` or `{"op": "sessions", "user"?, "surface"?, "cursor"?, "limit"}`.

@@ -23,9 +23,9 @@ public enum BusMessage: Sendable, Equatable {
     case end(connection: UInt64)
 
     // Any node → an app's host, and back (docs/SERVER.md, "Cluster": admin requests on any node).
-    /// An admin request for `app` (an ``AdminRequest``'s JSON), numbered by the asking node.
+    /// An admin request for `app` (an `AdminRequest`'s JSON), numbered by the asking node.
     case adminRequest(id: UInt64, app: String, body: String)
-    /// The host's answer to the asking node's request `id` (an ``AdminReply``'s JSON).
+    /// The host's answer to the asking node's request `id` (an `AdminReply`'s JSON).
     case adminReply(id: UInt64, body: String)
 }
 

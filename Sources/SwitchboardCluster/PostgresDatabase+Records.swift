@@ -5,7 +5,7 @@ import SwitchboardWire
 
 extension PostgresDatabase {
     /// One page of `owner`'s records in `app`, newest first (by `recordedAt`, then call id), starting after
-    /// `cursor`: the order and cursor rule of ``/SwitchboardService/CallRecordStore/page(app:owner:after:limit:)``, for
+    /// `cursor`: the order and cursor rule of ``/SwitchboardService/ServiceStore/records(app:owner:after:limit:)``, for
     /// any app, with no lease (the admin API on any node). Blocks until PostgreSQL answers.
     public func records(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws(PostgresStoreError)
         -> (records: [CallRecord], next: RecordCursor?)
