@@ -268,9 +268,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
-        // The command line and the composition root: serve (the default; one node, or a cluster node composed
-        // here from SwitchboardCluster), token, listen, call, calls, loadtest, demo (on the embedded service
-        // and virtual time of SwitchboardEmbedded: the shipped binary links no testing product).
+        // The command line and the composition root: demo (the default subcommand; on the embedded service and
+        // virtual time of SwitchboardEmbedded: the shipped binary links no testing product), serve (one node,
+        // or a cluster node composed here from SwitchboardCluster), token, listen, call, calls, loadtest.
         .executableTarget(
             name: "switchboard",
             dependencies: [
