@@ -305,14 +305,32 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // What the suites share, each piece once (none of it a product). TestSupport: real-time waits with
+        // deadlines, child processes and the built binary as a subprocess; nothing of the package, so a suite
+        // that only runs the binary links no service.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The one place tests build a service, and the server they run in their own process on loopback.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardClock", "SwitchboardCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
+        // The Agora user of the Agora, ZIM and Tencent suites.
+        .target(
+            name: "AgoraTestSupport",
+            dependencies: ["SwitchboardAgora", "SwitchboardClient", "SwitchboardTesting", "TestSupport"],
+            path: "Tests/AgoraTestSupport"
+        ),
         .testTarget(
             name: "SwitchboardCrossSurfaceTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
                 "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer", "SwitchboardCluster",
-                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "ClusterTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
+                "ClusterTestSupport",
             ]
         ),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON"]),
@@ -321,10 +339,10 @@ let package = Package(
         .testTarget(
             name: "SwitchboardServiceTests",
             dependencies: [
-                "SwitchboardProfiles",
+                "SwitchboardProfiles", "SwitchboardJSON",
                 "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardUserSig", "SwitchboardServer",
+                "TestSupport", "ServerTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -332,7 +350,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardService", "SwitchboardRTM",
+                "SwitchboardWire", "SwitchboardService", "SwitchboardRTM", "AgoraTestSupport",
             ]
         ),
         .testTarget(
@@ -340,7 +358,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardZIM", "SwitchboardAgora", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardService",
+                "SwitchboardWire", "SwitchboardService", "AgoraTestSupport",
             ]
         ),
         .testTarget(
@@ -349,15 +367,18 @@ let package = Package(
                 "SwitchboardProfiles", "SwitchboardPublishers", "SwitchboardJSON",
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
                 "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM", "SwitchboardUserSig", "SwitchboardServer",
+                "TestSupport", "AgoraTestSupport",
             ]),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
-                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "ClusterTestSupport",
+                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "SwitchboardJSON",
+                "TestSupport", "ServerTestSupport", "ClusterTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -370,7 +391,8 @@ let package = Package(
         .target(
             name: "ClusterTestSupport",
             dependencies: [
-                "SwitchboardCluster", "SwitchboardClient",
+                "SwitchboardCluster", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -384,7 +406,6 @@ let package = Package(
                 "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardJSON",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -392,7 +413,9 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardTesting", .product(name: "Logging", package: "swift-log"),
+                "SwitchboardWire", "SwitchboardTesting", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5
@@ -401,7 +424,7 @@ let package = Package(
             name: "SwitchboardPortingTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardClient",
-                "SwitchboardTesting",
+                "SwitchboardTesting", "SwitchboardCore", "SwitchboardWire", "TestSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

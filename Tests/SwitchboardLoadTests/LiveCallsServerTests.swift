@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardJSON
@@ -21,10 +23,10 @@ struct LiveCallsServerTests {
         let loopback: LoopbackServer
 
         var port: Int { loopback.port }
-        var signalURL: String { loopback.signalURL }
+        var signalURL: String { loopback.url }
 
         init() async throws {
-            loopback = try await LoopbackServer()
+            loopback = try await LoopbackServer.start()
         }
 
         func session(_ user: UserID, surface: String) async throws -> ClientSession {
@@ -124,10 +126,6 @@ struct LiveCallsServerTests {
 
     @Test("the built binary: the table and --json on standard output, a wrong secret as calls: invalid_token: ... with status 1")
     func command() async throws {
-        guard FileManager.default.isExecutableFile(atPath: LiveCallsCommandTests.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(LiveCallsCommandTests.binary.path)")
-            return
-        }
         let world = try await World()
         let (sessions, ids) = try await Self.placeCalls(in: world)
         // The signaling URL from the environment, as a user of the other commands has it.

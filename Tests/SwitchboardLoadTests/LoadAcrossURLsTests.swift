@@ -1,7 +1,8 @@
 import Foundation
-import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardCore
 import SwitchboardLoad
 import SwitchboardServer
@@ -18,10 +19,10 @@ struct LoadAcrossURLsTests {
         let loopback: LoopbackServer
 
         var service: SignalingService { loopback.service }
-        var url: String { loopback.signalURL }
+        var url: String { loopback.url }
 
         init() async throws {
-            loopback = try await LoopbackServer(requestsPerSecond: 10_000)
+            loopback = try await LoopbackServer.start(.unthrottled)
         }
 
         func stop() async {
@@ -153,7 +154,7 @@ struct LoadAcrossURLsTests {
         #expect(listed.count == calls.count)
         #expect(listed.first?["call"] as? String == calls.first?.callID?.rawValue)
         #expect(listed.allSatisfy { $0["outcome"] as? String == "completed" && $0["callerURL"] as? String == node.url })
-        try expectValidReport(report.json)
+        try await expectValidReport(report.json)
         await node.stop()
     }
 
@@ -166,11 +167,11 @@ struct LoadAcrossURLsTests {
         let calls = try #require(report.calls)
         #expect(!calls.isEmpty && !calls.contains { $0.outcome == .completed }, "\(calls)")
         #expect(calls.contains { if case .failed = $0.outcome { true } else { false } }, "\(calls)")
-        try expectValidReport(report.json)
+        try await expectValidReport(report.json)
         var unlisted = report
         unlisted.calls = nil
         #expect(!unlisted.json.contains("\"calls\""))
-        try expectValidReport(unlisted.json)
+        try await expectValidReport(unlisted.json)
 
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: reportSchema)) as? [String: Any])
         let call = try #require((schema["$defs"] as? [String: Any])?["call"] as? [String: Any])
@@ -187,7 +188,7 @@ private let reportSchema = URL(fileURLWithPath: #filePath).deletingLastPathCompo
 
 /// Checks `json` against the report's schema with Python's jsonschema, the independent validator
 /// scripts/validate-frames uses.
-func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let script = """
         import json, sys
         from jsonschema import Draft202012Validator
@@ -195,16 +196,6 @@ func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_source
         errors = [e.message for e in Draft202012Validator(schema).iter_errors(json.load(sys.stdin))]
         print("\\n".join(errors[:5]) if errors else "valid")
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, reportSchema.path]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(json.utf8))
-    try input.fileHandleForWriting.close()
-    let verdict = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let verdict = try await runToExit(["/usr/bin/env", "python3", "-c", script, reportSchema.path], input: json).output
     #expect(verdict == "valid\n", "\(verdict)", sourceLocation: sourceLocation)
 }

@@ -5,8 +5,10 @@ import FoundationNetworking
 #endif
 import Hummingbird
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
@@ -92,7 +94,7 @@ struct BackendTests {
         let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
                                    eventWebhook: "http://127.0.0.1:\(receiver.port)/events",
                                    pushWebhook: "http://127.0.0.1:\(receiver.port)/push")
-        let running = try await RunningServer.startDurable(apps: [app])
+        let running = try await LoopbackServer.startDurable(apps: [app])
         let port = running.port
         func session(_ user: UserID) async throws -> ClientSession {
             let token = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(600))

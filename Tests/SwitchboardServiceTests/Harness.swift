@@ -1,5 +1,5 @@
 import Clocks
-import Logging
+import ServerTestSupport
 import Synchronization
 import SwitchboardCore
 import SwitchboardService
@@ -18,10 +18,8 @@ final class ServiceHarness: Sendable {
          store: any CallRecordStore = InMemoryCallRecordStore(), liveCalls: any LiveCallStore = MemoryOnlyLiveCalls(),
          profiles: any ProfileStore = MemoryOnlyProfiles(), userData: any UserDataStore = MemoryOnlyUserData(),
          cluster: (any ClusterRouting)? = nil) {
-        service = SignalingService(
-            configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
-            store: store, verifier: verifier, liveCalls: liveCalls, profiles: profiles, userData: userData, cluster: cluster,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        service = testService(configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch), store: store,
+                              verifier: verifier, liveCalls: liveCalls, profiles: profiles, userData: userData, cluster: cluster)
     }
 
     var now: Timestamp { service.clock.now() }
