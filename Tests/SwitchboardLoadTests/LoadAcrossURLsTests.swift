@@ -14,22 +14,6 @@ import SwitchboardWire
 /// tests check where the users go and what the report says, not calls from one node to another.
 @Suite("Load generator across several server URLs, and the JSON report", .serialized)
 struct LoadAcrossURLsTests {
-    /// A server as in `LeanLoadGeneratorTests`: in-memory records, development mode, no shedding.
-    final class Node: Sendable {
-        let loopback: LoopbackServer
-
-        var service: SignalingService { loopback.service }
-        var url: String { loopback.url }
-
-        init() async throws {
-            loopback = try await LoopbackServer.start(.unthrottled)
-        }
-
-        func stop() async {
-            await loopback.stop()
-        }
-    }
-
     /// A plan over `urls` whose calls end quickly: callers and callees are on different servers that do
     /// not share their users, so every call fails one way or another (the callee is offline where the
     /// call is) and the test only looks at where the users were.
@@ -43,7 +27,7 @@ struct LoadAcrossURLsTests {
 
     /// Each pair's caller on URL i mod n and callee on URL (i + 1) mod n: in the report's calls, and in the
     /// servers' sessions.
-    func expectPlaced(_ report: LoadReport, plan: LoadPlan, nodes: [Node]) throws {
+    func expectPlaced(_ report: LoadReport, plan: LoadPlan, nodes: [LoopbackServer]) throws {
         let calls = try #require(report.calls)
         #expect(report.urls == plan.urls)
         #expect(calls.count == report.startedCount, "\(report.text)")
@@ -75,7 +59,7 @@ struct LoadAcrossURLsTests {
 
     @Test("the lean engine puts each pair's caller and callee on different URLs, and its report says which")
     func leanAcrossTwo() async throws {
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let plan = acrossPlan(nodes.map(\.url))
         let report = try await LeanLoadGenerator(plan: plan).run()
         try expectPlaced(report, plan: plan, nodes: nodes)
@@ -84,7 +68,7 @@ struct LoadAcrossURLsTests {
 
     @Test("the session engine puts each pair's caller and callee on different URLs, and its report says where each was connected")
     func sessionAcrossTwo() async throws {
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let plan = acrossPlan(nodes.map(\.url))
         let report = try await LoadGenerator(plan: plan).run()
         try expectPlaced(report, plan: plan, nodes: nodes)
@@ -115,7 +99,7 @@ struct LoadAcrossURLsTests {
     @Test("the JSON report on one server lists every call it saw complete (id, kind, caller, callee, app, URLs, outcome), valid against its schema",
           arguments: [LoadEngine.lean, .session])
     func reportListsCalls(engine: LoadEngine) async throws {
-        let node = try await Node()
+        let node = try await LoopbackServer.start(.unthrottled)
         let completed = Mutex<[CompletedCall]>([])
         // A closed loop: a busy machine places fewer calls, but none waits for a free pair.
         var plan = LoadPlan(url: node.url, pace: .inFlight(10), duration: .milliseconds(500), maxCalls: 40,
@@ -161,7 +145,7 @@ struct LoadAcrossURLsTests {
     @Test("a report without the list, and failed calls in it, are valid against the schema too; the schema names every kind and outcome")
     func schemaCoversTheCode() async throws {
         // Callers and callees on separate nodes that do not share users: no call completes.
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let report = try await LeanLoadGenerator(plan: acrossPlan(nodes.map(\.url))).run()
         for node in nodes { await node.stop() }
         let calls = try #require(report.calls)
