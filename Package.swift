@@ -309,14 +309,32 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // What the suites share, each piece once (none of it a product). TestSupport: real-time waits with
+        // deadlines, child processes and the built binary as a subprocess; nothing of the package, so a suite
+        // that only runs the binary links no service.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The one place tests build a service, and the server they run in their own process on loopback.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardClock", "SwitchboardCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
+        // The Agora user of the Agora, ZIM and Tencent suites.
+        .target(
+            name: "AgoraTestSupport",
+            dependencies: ["SwitchboardAgora", "SwitchboardClient", "SwitchboardTesting", "TestSupport"],
+            path: "Tests/AgoraTestSupport"
+        ),
         .testTarget(
             name: "SwitchboardCrossSurfaceTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
                 "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer", "SwitchboardCluster",
-                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "ClusterTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
+                "ClusterTestSupport",
             ]
         ),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON", "CJansson"]),
@@ -325,11 +343,10 @@ let package = Package(
         .testTarget(
             name: "SwitchboardServiceTests",
             dependencies: [
-                "SwitchboardProfiles",
+                "SwitchboardProfiles", "SwitchboardJSON",
                 "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardUserSig", "SwitchboardServer",
-                "SwitchboardJSON", "StoreConformance",
+                "TestSupport", "ServerTestSupport", "StoreConformance",
                 .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -337,7 +354,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardService", "SwitchboardRTM",
+                "SwitchboardWire", "SwitchboardService", "SwitchboardRTM", "AgoraTestSupport",
             ]
         ),
         .testTarget(
@@ -345,7 +362,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardZIM", "SwitchboardAgora", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardService",
+                "SwitchboardWire", "SwitchboardService", "AgoraTestSupport",
             ]
         ),
         .testTarget(
@@ -354,16 +371,21 @@ let package = Package(
                 "SwitchboardProfiles", "SwitchboardPublishers", "SwitchboardJSON",
                 "SwitchboardAtomicX", "SwitchboardTesting", "SwitchboardClient", "SwitchboardCore", "SwitchboardService",
                 "SwitchboardWire", "SwitchboardAgora", "SwitchboardZIM", "SwitchboardUserSig", "SwitchboardServer",
+                "TestSupport", "AgoraTestSupport",
             ]),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
-                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "ClusterTestSupport",
-                "SwitchboardJSON", "StoreConformance",
+                "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "SwitchboardJSON",
+                "TestSupport", "ServerTestSupport", "ClusterTestSupport", "StoreConformance",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The webhook tests read what the dispatcher logged.
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -377,6 +399,7 @@ let package = Package(
             name: "ClusterTestSupport",
             dependencies: [
                 "SwitchboardCluster", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
+                "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -397,7 +420,6 @@ let package = Package(
                 "SwitchboardCluster", "SwitchboardService", "SwitchboardCore", "SwitchboardWire", "SwitchboardJSON",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -405,7 +427,9 @@ let package = Package(
             dependencies: [
                 "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
-                "SwitchboardWire", "SwitchboardTesting", "SwitchboardJSON", .product(name: "Logging", package: "swift-log"),
+                "SwitchboardWire", "SwitchboardTesting", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5
@@ -414,7 +438,7 @@ let package = Package(
             name: "SwitchboardPortingTests",
             dependencies: [
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardClient",
-                "SwitchboardTesting", "SwitchboardCore", "SwitchboardWire",
+                "SwitchboardTesting", "SwitchboardCore", "SwitchboardWire", "TestSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

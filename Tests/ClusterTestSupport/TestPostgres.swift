@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import PostgresNIO
+import TestSupport
 import SwitchboardCluster
 
 /// The PostgreSQL server the suites run against: `SWITCHBOARD_TEST_POSTGRES`, a URL (scripts/test starts a
@@ -14,7 +12,7 @@ public enum TestPostgres {
 
     /// Runs `body` with the URL of a new database, dropped afterwards whatever happens.
     public static func withDatabase<Result>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
-        guard let text = Self.server else { throw ClusterTestFailure("SWITCHBOARD_TEST_POSTGRES is not set") }
+        guard let text = Self.server else { throw TestFailure("SWITCHBOARD_TEST_POSTGRES is not set") }
         let server = try PostgresURL(text)
         return try await withDatabase(on: server, body)
     }
@@ -75,42 +73,29 @@ public enum PostgresScripts {
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// A new folder for a cluster, reachable by the server's user when the tests run as root.
-    public static func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-pg-\(UUID().uuidString.prefix(8))")
-        return folder.path
+    /// Runs `body` with a PostgreSQL server of its own in a new folder (the folder, for ``run(_:_:)`` to
+    /// stop and start it), stopped afterwards whatever happens.
+    public static func withOwnServer(_ body: (PostgresURL, String) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-pg-\(UUID().uuidString.prefix(8))").path
+        let server = try PostgresURL(try await run("postgres-up", [folder]))
+        do {
+            try await body(server, folder)
+        } catch {
+            _ = try? await run("postgres-down", [folder])
+            throw error
+        }
+        _ = try? await run("postgres-down", [folder])
     }
 
-    /// Runs `scripts/<name> arguments`; returns its standard output, or throws with its standard error.
-    /// Spawned and waited for directly (``spawnChild(_:standardOutput:standardError:)``, waitpid):
-    /// Foundation's `Process` was seen never to notice the script's exit once it had started PostgreSQL's
-    /// daemon.
+    /// Runs `scripts/<name> arguments` (``runToExit(_:environment:input:timeout:)``: its children close the
+    /// test process's descriptors, so PostgreSQL's daemon holds none of them); returns its standard output,
+    /// or throws with its standard error.
     @discardableResult
-    public static func run(_ name: String, _ arguments: [String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-script-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outPath = folder.appendingPathComponent("out").path
-        let errPath = folder.appendingPathComponent("err").path
-
-        let files = O_WRONLY | O_CREAT | O_TRUNC
-        let pid: pid_t
-        do {
-            pid = try spawnChild(["/bin/bash", repository.appendingPathComponent("scripts/\(name)").path] + arguments,
-                                 standardOutput: .file(outPath, flags: files, mode: 0o600),
-                                 standardError: .file(errPath, flags: files, mode: 0o600))
-        } catch {
-            throw ScriptFailed(script: name, status: error.code, errors: "posix_spawn failed")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        // Exited normally with status 0 (the wait status's low 7 bits: the signal, if any; then the code).
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw ScriptFailed(script: name, status: status, errors: err)
-        }
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    public static func run(_ name: String, _ arguments: [String]) async throws -> String {
+        let outcome = try await runToExit(["/bin/bash", repository.appendingPathComponent("scripts/\(name)").path] + arguments,
+                                          timeout: .seconds(120))
+        guard outcome.status == 0 else { throw ScriptFailed(script: name, status: outcome.status, errors: outcome.errors) }
+        return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     public struct ScriptFailed: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Dispatch
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Foundation
 import Testing
 import SwitchboardAgora

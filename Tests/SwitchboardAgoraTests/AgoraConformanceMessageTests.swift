@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Synchronization
 import Testing
 import SwitchboardAgora

@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Testing
 import SwitchboardAgora
 import SwitchboardTesting

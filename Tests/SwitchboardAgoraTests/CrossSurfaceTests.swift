@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Dispatch
 import Testing
 import SwitchboardARtm

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwitchboardAtomicX
 
 // TUICallEngine.callExperimentalAPI(jsonObject:) input (docs/TENCENT.md, "The experimental API"): one
@@ -385,15 +386,15 @@ struct ExperimentalAPITests {
 
     @Test(
         "the parser's verdict is the schemas' verdict on every document (Python jsonschema)",
-        .enabled(if: pythonWithJSONSchema != nil, "needs python3 with the jsonschema module"))
-    func agreesWithSchemas() throws {
-        let python = try #require(pythonWithJSONSchema)
+        .enabled("needs python3 with the jsonschema module") { await pythonWithJSONSchema() != nil })
+    func agreesWithSchemas() async throws {
+        let python = try #require(await pythonWithJSONSchema())
         let corpusFile = FileManager.default.temporaryDirectory.appendingPathComponent("experimental-corpus-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: corpusFile) }
         let lines = experimentalCorpus.map { Data($0.json.utf8).base64EncodedString() }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: corpusFile)
 
-        let output = try run(python, ["-c", schemaVerdictScript, schemaRoot.path, corpusFile.path,
+        let output = try await run(python, ["-c", schemaVerdictScript, schemaRoot.path, corpusFile.path,
                                       "\(ExperimentalAPICall.maxBytes)", "\(ExperimentalAPICall.maxDepth)"])
         let verdicts = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         try #require(verdicts.count == experimentalCorpus.count, "python printed \(verdicts.count) verdicts for \(experimentalCorpus.count) documents")
@@ -415,35 +416,17 @@ private let schemaRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 private let experimentalSchemas = schemaRoot.appendingPathComponent("experimental")
 
 /// The python3 on PATH when it can `import jsonschema`; nil otherwise (the agreement test is then skipped).
-private let pythonWithJSONSchema: String? = {
+private func pythonWithJSONSchema() async -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     guard let python = path.split(separator: ":").map({ "\($0)/python3" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
     else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import jsonschema"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-        try process.run()
-    } catch {
-        return nil
-    }
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? python : nil
-}()
+    return (try? await runToExit([python, "-c", "import jsonschema"]))?.status == 0 ? python : nil
+}
 
-private func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python exited with \(process.terminationStatus)")
-    return String(decoding: data, as: UTF8.self)
+private func run(_ executable: String, _ arguments: [String]) async throws -> String {
+    let outcome = try await runToExit([executable] + arguments)
+    #expect(outcome.status == 0, "python exited with \(outcome.status)")
+    return outcome.output
 }
 
 /// argv: the Schemas directory, the corpus (one base64 document a line), the size and depth limits.

@@ -1,3 +1,4 @@
+import AgoraTestSupport
 import Dispatch
 import Testing
 import SwitchboardAgora
@@ -17,7 +18,7 @@ struct TencentGroupCallCrossSurfaceTests {
         try await alice.login(in: world)
         let bob = ZIMPeer("bob", in: world)
         try await bob.login(in: world)
-        let carol = AgoraPeer("carol", in: world)
+        let carol = AgoraUser("carol", in: world)
         try await carol.login(in: world)
 
         let params = TUICallParams()
@@ -26,8 +27,8 @@ struct TencentGroupCallCrossSurfaceTests {
                                                           room: room("team-room"), in: world).isSuccess)
         let id = alice.callID
         try await bob.waitFor("received \(id) caller=alice data=team call", in: world)
-        try await world.requireWhenIdle("carol rings: \(carol.events)") { carol.lastRemote != nil }
-        let remote = try #require(carol.lastRemote)
+        try await world.requireWhenIdle("carol rings: \(carol.events)") { carol.lastRemoteInvitation != nil }
+        let remote = try #require(carol.lastRemoteInvitation)
         #expect(remote.callerId == "alice")
         #expect(remote.content == "team call")
         #expect(remote.channelId == "team-room")

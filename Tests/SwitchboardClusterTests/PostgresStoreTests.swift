@@ -250,37 +250,36 @@ struct PostgresStoreTests {
 
     @Test("PostgreSQL down: calls throw unavailable promptly; the store works again once it is back")
     func unavailable() async throws {
-        let folder = try PostgresScripts.temporaryFolder()
-        let server = try PostgresURL(try PostgresScripts.run("postgres-up", [folder]))
-        defer { _ = try? PostgresScripts.run("postgres-down", [folder]) }
-        try await TestPostgres.withDatabase(on: server) { url in
-            try await withOpenDatabase(url) { database in
-                let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(600)))
-                let store = PostgresRealmStore(database: database, app: "a", lease: lease)
-                try store.commit([.record("a", record("c1", at: 1_000_001))])
+        try await PostgresScripts.withOwnServer { server, folder in
+            try await TestPostgres.withDatabase(on: server) { url in
+                try await withOpenDatabase(url) { database in
+                    let lease = try #require(try await database.acquireLease(app: "a", node: "n1", leaseDuration: .seconds(600)))
+                    let store = PostgresRealmStore(database: database, app: "a", lease: lease)
+                    try store.commit([.record("a", record("c1", at: 1_000_001))])
 
-                try PostgresScripts.run("postgres-down", [folder, "--keep"])
-                let clock = ContinuousClock()
-                for _ in 0..<2 {  // the lost connection, then a refused reconnect
-                    let start = clock.now
-                    do {
-                        try store.commit([.record("a", record("c2", at: 1_000_002))])
-                        Issue.record("a commit with PostgreSQL down must throw")
-                    } catch let error as PostgresStoreError {
-                        guard case .unavailable = error else {
-                            Issue.record("expected unavailable, got \(error)")
-                            return
+                    try await PostgresScripts.run("postgres-down", [folder, "--keep"])
+                    let clock = ContinuousClock()
+                    for _ in 0..<2 {  // the lost connection, then a refused reconnect
+                        let start = clock.now
+                        do {
+                            try store.commit([.record("a", record("c2", at: 1_000_002))])
+                            Issue.record("a commit with PostgreSQL down must throw")
+                        } catch let error as PostgresStoreError {
+                            guard case .unavailable = error else {
+                                Issue.record("expected unavailable, got \(error)")
+                                return
+                            }
                         }
+                        #expect(clock.now - start < .seconds(3))
                     }
-                    #expect(clock.now - start < .seconds(3))
-                }
-                await #expect(throws: PostgresStoreError.self) { try await database.liveNodes() }
-                #expect(throws: PostgresStoreError.self) { try store.liveCalls() }
+                    await #expect(throws: PostgresStoreError.self) { try await database.liveNodes() }
+                    #expect(throws: PostgresStoreError.self) { try store.liveCalls() }
 
-                #expect(try PostgresScripts.run("postgres-up", [folder]) == server.redacted)
-                try store.commit([.record("a", record("c3", at: 1_000_003))])
-                #expect(try store.records(owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c3", "c1"])
-                #expect(try await database.liveNodes().isEmpty)
+                    #expect(try await PostgresScripts.run("postgres-up", [folder]) == server.redacted)
+                    try store.commit([.record("a", record("c3", at: 1_000_003))])
+                    #expect(try store.records(owner: "bob", after: nil, limit: 10).records.map(\.callID) == ["c3", "c1"])
+                    #expect(try await database.liveNodes().isEmpty)
+                }
             }
         }
     }

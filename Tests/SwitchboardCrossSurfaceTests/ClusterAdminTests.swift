@@ -2,6 +2,7 @@ import ClusterTestSupport
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardJSON
@@ -14,13 +15,13 @@ import SwitchboardWire
 /// ending a call, a call's timeline and a page of sessions are forwarded over the bus to the node that
 /// does and answered there, by the host's own routes. Nodes are subprocesses on a real PostgreSQL.
 extension ClusterFailoverTests {
-    private func client(_ user: UserID, on nodes: [NodeProcess]) throws -> ClientSession {
+    private func client(_ user: UserID, on nodes: [ServerProcess]) throws -> ClientSession {
         ClientSession(configuration: ClientConfiguration(app: "app", user: user, device: DeviceID("\(user.rawValue)-1"),
                                                          token: "t", surface: "test"),
                       transport: try WebSocketTransport(urls: nodes.map(\.url), first: 0), clock: .system())
     }
 
-    private func roles(_ cluster: LoopbackCluster, app: String = "development") async throws -> (host: NodeProcess, other: NodeProcess) {
+    private func roles(_ cluster: LoopbackCluster, app: String = "development") async throws -> (host: ServerProcess, other: ServerProcess) {
         let name = try #require(try await cluster.host(of: app))
         return (try #require(cluster.node(name)), try #require(cluster.nodes.first { $0.name != name }))
     }
@@ -46,7 +47,7 @@ extension ClusterFailoverTests {
             }
             let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
                                                             parameters: CallParameters(ringTimeout: .seconds(120))))
-            try await clusterEventually("bob acknowledged the invitation") {
+            try await eventually("bob acknowledged the invitation", timeout: .seconds(15)) {
                 (try? await alice.call(call.id))?.participant("bob")?.state == .received
             }
             let id = call.id.rawValue
@@ -81,13 +82,13 @@ extension ClusterFailoverTests {
             // Ending the ringing call: the host ends it, both parties hear it, the record is written once.
             let end = await other.request("POST", "/v1/admin/calls/\(id)/end")
             #expect(end.status == 200 && (try? object(end))?["ended"]?.stringValue == id, "\(end)")
-            try await clusterEventually("alice and bob hear the call ended by server") {
+            try await eventually("alice and bob hear the call ended by server", timeout: .seconds(15)) {
                 ended.reasons(of: call.id) == ["alice": .endedByServer, "bob": .endedByServer]
             }
             let again = await other.request("POST", "/v1/admin/calls/\(id)/end")
             #expect(again.status == 404, "\(again)")
-            try await clusterEventually("both records are in PostgreSQL") {
-                let rows = try? await LoopbackCluster.query(cluster.database, "SELECT owner FROM records WHERE call_id = '\(id)' ORDER BY owner")
+            try await eventually("both records are in PostgreSQL", timeout: .seconds(15)) {
+                let rows = try? await TestPostgres.query(cluster.database, "SELECT owner FROM records WHERE call_id = '\(id)' ORDER BY owner")
                 return (try? rows?.map { try $0.decode(String.self) }) == ["alice", "bob"]
             }
             let live = try object(await other.request("GET", "/v1/admin/calls/live"))
@@ -104,7 +105,7 @@ extension ClusterFailoverTests {
     func hostKilledWhileForwarded() async throws {
         try await withCluster(nodes: 2) { cluster in
             let (host, other) = try await roles(cluster)
-            host.freeze()
+            host.signal(SIGSTOP)
             let started = ContinuousClock.now
             async let answer = other.request("POST", "/v1/admin/calls/some-call/end", timeout: 20)
             try await Task.sleep(for: .milliseconds(300))
@@ -115,10 +116,10 @@ extension ClusterFailoverTests {
             #expect(body.contains(host.name), "the answer names the host: \(body)")
             #expect(took < .seconds(4), "answered after \(took)")
             // Once the other node has taken the app over it answers itself.
-            try await clusterEventually("the other node hosts the app", timeout: .seconds(15)) {
+            try await eventually("the other node hosts the app", timeout: .seconds(15)) {
                 (try? await cluster.host()) == other.name
             }
-            try await clusterEventually("the other node answers the admin request itself", timeout: .seconds(5)) {
+            try await eventually("the other node answers the admin request itself", timeout: .seconds(5)) {
                 let answer = await other.request("POST", "/v1/admin/calls/some-call/end")
                 return answer.status == 404 && self.errorCode(answer) == "call_not_found"
             }
@@ -184,7 +185,7 @@ extension ClusterFailoverTests {
         try await withCluster(nodes: 1, arguments: ["--config", config.path]) { cluster in
             let now = Int64(Date().timeIntervalSince1970 * 1000)
             let day: Int64 = 86_400_000
-            try await LoopbackCluster.sql(on: cluster.database, """
+            _ = try await TestPostgres.query(cluster.database, """
                 INSERT INTO records (app, owner, call_id, recorded_at, body) VALUES
                     ('development', 'alice', 'old-1', \(now - 2 * day), '{}'), ('development', 'bob', 'old-2', \(now - day - 60_000), '{}'),
                     ('another', 'carol', 'old-3', \(now - 30 * day), '{}'),
@@ -192,8 +193,8 @@ extension ClusterFailoverTests {
                 """)
             // Every node sweeps at start, then hourly: a second node starting sweeps now.
             try await cluster.startNode("node2")
-            try await clusterEventually("the old records are gone", timeout: .seconds(15)) {
-                let rows = try? await LoopbackCluster.query(cluster.database, "SELECT call_id FROM records ORDER BY call_id")
+            try await eventually("the old records are gone", timeout: .seconds(15)) {
+                let rows = try? await TestPostgres.query(cluster.database, "SELECT call_id FROM records ORDER BY call_id")
                 return (try? rows?.map { try $0.decode(String.self) }) == ["new-1", "new-2"]
             }
         }

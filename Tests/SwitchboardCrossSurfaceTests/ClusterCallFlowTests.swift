@@ -2,6 +2,7 @@ import ClusterTestSupport
 import Dispatch
 import Foundation
 import Testing
+import TestSupport
 
 /// The other one-to-one call flows of every surface pair across the nodes of a real cluster
 /// (docs/SERVER.md, "Cluster"): the callee refuses, the caller cancels while it rings, either side hangs

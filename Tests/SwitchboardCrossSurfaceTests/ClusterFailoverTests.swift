@@ -2,6 +2,7 @@ import ClusterTestSupport
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCluster
 import SwitchboardCore
@@ -16,13 +17,13 @@ import SwitchboardWire
        .enabled(if: ClusterTestEnvironment.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES (scripts/test sets it)"))
 struct ClusterFailoverTests {
     /// A client of `user` whose transport tries `nodes` in that order.
-    private func session(_ user: UserID, device: String? = nil, on nodes: [NodeProcess]) throws -> ClientSession {
+    private func session(_ user: UserID, device: String? = nil, on nodes: [ServerProcess]) throws -> ClientSession {
         ClientSession(configuration: ClientConfiguration(app: "app", user: user, device: DeviceID(device ?? "\(user.rawValue)-1"),
                                                          token: "t", surface: "test"),
                       transport: try WebSocketTransport(urls: nodes.map(\.url), first: 0), clock: .system())
     }
 
-    private func hostAndOther(_ cluster: LoopbackCluster) async throws -> (host: NodeProcess, other: NodeProcess) {
+    private func hostAndOther(_ cluster: LoopbackCluster) async throws -> (host: ServerProcess, other: ServerProcess) {
         let hostName = try #require(try await cluster.host())
         let host = try #require(cluster.node(hostName))
         let other = try #require(cluster.nodes.first { $0.name != hostName })
@@ -45,7 +46,7 @@ struct ClusterFailoverTests {
             _ = try await carol.act(.accept(data: nil), on: connected.id)
             let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
                                                                parameters: CallParameters(ringTimeout: .seconds(120))))
-            try await clusterEventually("bob acknowledged the invitation") {
+            try await eventually("bob acknowledged the invitation", timeout: .seconds(15)) {
                 (try? await alice.call(ringing.id))?.participant("bob")?.state == .received
             }
 
@@ -55,16 +56,16 @@ struct ClusterFailoverTests {
 
             let killed = ContinuousClock.now
             await host.kill()
-            try await clusterEventually("the other node adopts the app", timeout: .seconds(7)) {
+            try await eventually("the other node adopts the app", timeout: .seconds(7)) {
                 (try? await cluster.host()) == other.name
             }
             let adoption = ContinuousClock.now - killed
             #expect(adoption <= .seconds(6), "adopted \(adoption) after the kill: within the lease (5 s) and a round")
 
-            try await clusterEventually("bob is back on the other node and answers the ringing call", timeout: .seconds(20)) {
+            try await eventually("bob is back on the other node and answers the ringing call", timeout: .seconds(20)) {
                 (try? await bob.act(.accept(data: "back"), on: ringing.id)) != nil
             }
-            try await clusterEventually("alice and carol are back", timeout: .seconds(20)) {
+            try await eventually("alice and carol are back", timeout: .seconds(20)) {
                 let aliceBack = (try? await alice.call(ringing.id)) != nil
                 let carolBack = (try? await carol.call(connected.id)) != nil
                 return aliceBack && carolBack
@@ -101,10 +102,10 @@ struct ClusterFailoverTests {
                                                               notify: false, limits: nil))
 
             await host.kill()
-            try await clusterEventually("the other node adopts the app", timeout: .seconds(7)) {
+            try await eventually("the other node adopts the app", timeout: .seconds(7)) {
                 (try? await cluster.host()) == other.name
             }
-            try await clusterEventually("alice is back, with her attributes, within the grace", timeout: .seconds(20)) {
+            try await eventually("alice is back, with her attributes, within the grace", timeout: .seconds(20)) {
                 (try? await bob.request(.getUserAttributes("alice", keys: nil))) == .attributes([Attribute(key: "mood", value: "away")])
             }
             guard case .channelAttributes(let room) = try await bob.request(.getChannelAttributes(channel: "room", keys: nil)) else {
@@ -121,7 +122,7 @@ struct ClusterFailoverTests {
                 }
             }
             try await dave.login()
-            try await clusterEventually("dave is handed alice's message") { !handed.withLock { $0 }.isEmpty }
+            try await eventually("dave is handed alice's message", timeout: .seconds(15)) { !handed.withLock { $0 }.isEmpty }
             #expect(handed.withLock { $0 } == ["alice:while you were away:true"])
 
             for user in [alice, bob, dave] {
@@ -146,22 +147,22 @@ struct ClusterFailoverTests {
             let sessionBefore = await alice.sessionID
             let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
                                                                parameters: CallParameters(ringTimeout: .seconds(120))))
-            try await clusterEventually("bob acknowledged") { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
+            try await eventually("bob acknowledged", timeout: .seconds(15)) { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
 
             let stopped = ContinuousClock.now
             let took = await host.terminate()
             #expect(took < .seconds(10), "the draining node exited in \(took)")
-            try await clusterEventually("the other node hosts the app", timeout: .seconds(4)) {
+            try await eventually("the other node hosts the app", timeout: .seconds(4)) {
                 (try? await cluster.host()) == other.name
             }
             #expect(ContinuousClock.now - stopped < .seconds(12))
-            try await clusterEventually("bob answers through the other node", timeout: .seconds(20)) {
+            try await eventually("bob answers through the other node", timeout: .seconds(20)) {
                 (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
             }
             // Alice's client may still be moving to the other node (a loaded machine): a request it had in
             // flight when its fresh session there replaced the old one fails with `disconnected`, by design
             // (a request is resent only to a resumed session), so the test asks again until she is there.
-            try await clusterEventually("alice sees the call connected through the other node", timeout: .seconds(20)) {
+            try await eventually("alice sees the call connected through the other node", timeout: .seconds(20)) {
                 (try? await alice.call(ringing.id))?.state == .connected
             }
             // She is on the other node's session now, without ever having been logged out (a quick reconnect
@@ -187,19 +188,19 @@ struct ClusterFailoverTests {
                                                                parameters: CallParameters(ringTimeout: .seconds(120))))
 
             host.signal(SIGSTOP)
-            try await clusterEventually("the other node takes the app over", timeout: .seconds(10)) {
+            try await eventually("the other node takes the app over", timeout: .seconds(10)) {
                 (try? await cluster.host()) == other.name
             }
             host.signal(SIGCONT)
-            try await clusterEventually("the woken node hosts nothing", timeout: .seconds(10)) {
+            try await eventually("the woken node hosts nothing", timeout: .seconds(10)) {
                 let metrics = (try? await host.metrics()) ?? ""
                 return metrics.contains("switchboard_cluster_apps_hosted 0")
             }
-            try await clusterEventually("bob answers on the node that hosts now", timeout: .seconds(20)) {
+            try await eventually("bob answers on the node that hosts now", timeout: .seconds(20)) {
                 (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
             }
             #expect(try await cluster.host() == other.name)
-            try await clusterEventually("alice, back too, sees the call connected", timeout: .seconds(20)) {
+            try await eventually("alice, back too, sees the call connected", timeout: .seconds(20)) {
                 (try? await alice.call(ringing.id))?.state == .connected
             }
             for user in [alice, bob] {
@@ -222,12 +223,12 @@ struct ClusterFailoverTests {
             }
             for user in [alice, phone, laptop] { try await user.login() }
             let call = try await alice.invite(InviteRequest(invitees: ["bob"]))
-            try await clusterEventually("both devices ring") {
+            try await eventually("both devices ring", timeout: .seconds(15)) {
                 let rings = (try? await alice.call(call.id))?.participant("bob")?.state == .received
                 return rings && laptopEvents.withLock { $0 }.contains { "\($0)".contains("invited") }
             }
             _ = try await phone.act(.accept(data: nil), on: call.id)
-            try await clusterEventually("the laptop hears the call was answered elsewhere") {
+            try await eventually("the laptop hears the call was answered elsewhere", timeout: .seconds(15)) {
                 laptopEvents.withLock { $0 }.contains { "\($0)".contains("answeredElsewhere") }
             }
             for user in [alice, phone, laptop] {
@@ -239,39 +240,38 @@ struct ClusterFailoverTests {
 
     @Test("PostgreSQL stopped under the nodes: they stop acting and say fenced on /healthz; restarted, a node takes the app over from it and the ringing call is answered")
     func postgresStoppedAndRestarted() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-pg-\(UUID().uuidString.prefix(8))").path
-        let server = try PostgresURL(try PostgresScripts.run("postgres-up", [folder]))
-        defer { _ = try? PostgresScripts.run("postgres-down", [folder]) }
-        try await withCluster(nodes: 2, server: server) { cluster in
-            let (host, other) = try await hostAndOther(cluster)
-            let alice = try session("alice", on: [host, other])
-            let bob = try session("bob", on: [other, host])
-            try await alice.login()
-            try await bob.login()
-            let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
-                                                               parameters: CallParameters(ringTimeout: .seconds(120))))
-            try await clusterEventually("bob acknowledged") { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
+        try await PostgresScripts.withOwnServer { server, folder in
+            try await withCluster(nodes: 2, server: server) { cluster in
+                let (host, other) = try await hostAndOther(cluster)
+                let alice = try session("alice", on: [host, other])
+                let bob = try session("bob", on: [other, host])
+                try await alice.login()
+                try await bob.login()
+                let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
+                                                                   parameters: CallParameters(ringTimeout: .seconds(120))))
+                try await eventually("bob acknowledged", timeout: .seconds(15)) { (try? await alice.call(ringing.id))?.participant("bob")?.state == .received }
 
-            try PostgresScripts.run("postgres-down", [folder, "--keep"])
-            // Within the lease less a round (4 s) of the last renewal, and a round; more on a loaded machine.
-            try await clusterEventually("both nodes say they are fenced", timeout: .seconds(12)) {
-                let answers = [await host.health(), await other.health()]
-                return answers.allSatisfy { $0.status == 503 && $0.body.hasPrefix("fenced") }
-            }
-            // Nobody acts on the call meanwhile: bob's answer finds no node serving the app.
-            #expect((try? await bob.act(.accept(data: nil), on: ringing.id)) == nil)
+                try await PostgresScripts.run("postgres-down", [folder, "--keep"])
+                // Within the lease less a round (4 s) of the last renewal, and a round; more on a loaded machine.
+                try await eventually("both nodes say they are fenced", timeout: .seconds(12)) {
+                    let answers = [await host.health(), await other.health()]
+                    return answers.allSatisfy { $0.status == 503 && $0.body.hasPrefix("fenced") }
+                }
+                // Nobody acts on the call meanwhile: bob's answer finds no node serving the app.
+                #expect((try? await bob.act(.accept(data: nil), on: ringing.id)) == nil)
 
-            _ = try PostgresScripts.run("postgres-up", [folder])
-            try await cluster.waitUntilHosted(timeout: .seconds(20))
-            try await clusterEventually("bob answers once a node hosts the app again", timeout: .seconds(20)) {
-                (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
-            }
-            try await clusterEventually("alice sees the call connected", timeout: .seconds(20)) {
-                (try? await alice.call(ringing.id))?.state == .connected
-            }
-            for user in [alice, bob] {
-                try? await user.logout()
-                await user.shutdown()
+                try await PostgresScripts.run("postgres-up", [folder])
+                try await cluster.waitUntilHosted(timeout: .seconds(20))
+                try await eventually("bob answers once a node hosts the app again", timeout: .seconds(20)) {
+                    (try? await bob.act(.accept(data: nil), on: ringing.id)) != nil
+                }
+                try await eventually("alice sees the call connected", timeout: .seconds(20)) {
+                    (try? await alice.call(ringing.id))?.state == .connected
+                }
+                for user in [alice, bob] {
+                    try? await user.logout()
+                    await user.shutdown()
+                }
             }
         }
     }
@@ -285,7 +285,7 @@ struct ClusterFailoverTests {
             for user in [alice, bob] { try await user.login() }
             let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced,
                                                             parameters: CallParameters(ringTimeout: .seconds(120))))
-            try await clusterEventually("bob acknowledged the invitation") {
+            try await eventually("bob acknowledged the invitation", timeout: .seconds(15)) {
                 (try? await alice.call(call.id))?.participant("bob")?.state == .received
             }
 

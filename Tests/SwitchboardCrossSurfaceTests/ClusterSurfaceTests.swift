@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardService
@@ -58,7 +59,7 @@ struct ClusterSurfaceTests {
                     }
                 }
                 #expect(aliceSent, "\(pair): alice's invitation is sent")
-                try await clusterEventually("\(pair): bob's invitation is answered") { bobSent.withLock { $0 } != nil }
+                try await eventually("\(pair): bob's invitation is answered", timeout: .seconds(15)) { bobSent.withLock { $0 } != nil }
                 try await heard("in received \(alice.name)", by: bob, pair)
                 if bobSent.withLock({ $0 }) == true {
                     try await heard(secondSurface.lostGlare, by: bob, pair)
@@ -73,7 +74,7 @@ struct ClusterSurfaceTests {
     }
 
     func heard(_ line: String, by party: any Party, _ pair: String) async throws {
-        try await clusterEventually("\(pair): \(party.name) hears \(line): \(party.lines)", timeout: .seconds(10)) {
+        try await eventually("\(pair): \(party.name) hears \(line): \(party.lines)", timeout: .seconds(10)) {
             party.lines.contains(line)
         }
     }

@@ -1,7 +1,8 @@
-import ClusterTestSupport
 import Dispatch
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardCore
 import SwitchboardService
 

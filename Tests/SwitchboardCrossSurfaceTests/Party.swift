@@ -155,36 +155,13 @@ enum Surface: String, CaseIterable, Sendable, CustomStringConvertible {
     private static let rtmAppID = String(repeating: "a", count: 32)
 }
 
-/// A thread-safe log that a test can also wait on, so that tests over a real network need not poll.
+/// What a party heard, in order; thread-safe.
 final class PartyLog: Sendable {
-    private struct State {
-        var lines: [String] = []
-        var waiters: [(line: String, continuation: CheckedContinuation<Void, Never>)] = []
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex<[String]>([])
 
     func append(_ line: String) {
-        let ready = state.withLock { state in
-            state.lines.append(line)
-            let ready = state.waiters.filter { $0.line == line }.map(\.continuation)
-            state.waiters.removeAll { $0.line == line }
-            return ready
-        }
-        for continuation in ready { continuation.resume() }
+        state.withLock { $0.append(line) }
     }
 
-    var lines: [String] { state.withLock { $0.lines } }
-
-    /// Returns once `line` is in the log (at once if it already is). Tests bound it with a time limit.
-    func heard(_ line: String) async {
-        await withCheckedContinuation { continuation in
-            let heard = state.withLock { state in
-                if state.lines.contains(line) { return true }
-                state.waiters.append((line, continuation))
-                return false
-            }
-            if heard { continuation.resume() }
-        }
-    }
+    var lines: [String] { state.withLock { $0 } }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardCore
 import SwitchboardLoad
 import SwitchboardServer
@@ -15,7 +16,7 @@ struct LeanLoadGeneratorTests {
     /// Runs `body` with a server (in-memory records, development mode, no shedding: these tests count
     /// calls exactly) and its service.
     func withServer(_ body: (String, SignalingService) async throws -> Void) async throws {
-        try await LoopbackServer.with(requestsPerSecond: 10_000) { server in try await body(server.signalURL, server.service) }
+        try await LoopbackServer.with(.unthrottled) { server in try await body(server.url, server.service) }
     }
 
     /// Every call the generator saw complete has the record its kind says in its caller's history.
@@ -78,27 +79,16 @@ struct LeanLoadGeneratorTests {
 
     @Test("a server that goes away mid-run: the calls in flight count as interrupted, the lost connections are reported")
     func serverGoesAway() async throws {
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: MemoryStore(),
-                                       verifier: nil, logger: logger)
-        let server = SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000,
-                                               overload: .disabled),
-            service: service, logger: logger)
-        let (ports, found) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(gracefulShutdownSignals: []) { found.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
+        let server = try await LoopbackServer.start(.unthrottled)
         // Timeout calls ring for a second: some are in flight whenever the server stops.
-        var plan = LoadPlan(url: "ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)", pace: .inFlight(4),
+        var plan = LoadPlan(url: server.url, pace: .inFlight(4),
                             duration: .seconds(3), mix: try FlowMix(parsing: "timeout=1"), pairs: 4,
                             ringTimeout: .seconds(1), stallAfter: .seconds(2))
         plan.warmsUp = false
         let generator = try LeanLoadGenerator(plan: plan)
         let run = Task { try await generator.run() }
-        while service.activeCalls().count < 4 { await Task.yield() }
-        task.cancel()
-        _ = await task.result
+        try await eventually("four calls ring") { server.service.activeCalls().count >= 4 }
+        await server.stop()
         let report = try await run.value
         #expect(report.interruptedCount == 4, "\(report.text)")
         #expect(report.connectionsLost == 8)

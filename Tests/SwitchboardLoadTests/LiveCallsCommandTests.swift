@@ -1,6 +1,7 @@
 import Foundation
-import Logging
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardCore
 import SwitchboardLoad
 import SwitchboardServer
@@ -13,57 +14,24 @@ import SwitchboardService
 struct LiveCallsCommandTests {
     static let secret = "a-backend-secret-of-at-least-32-bytes"
 
-    /// The built binary, beside the test bundle (`swift build --build-tests`).
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("switchboard")
-    }
-
     /// Runs `switchboard calls ARGUMENTS` with only `environment` (no SWITCHBOARD_* of the machine's) and
     /// returns its status and output; killed after 30 s.
     static func calls(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["calls"] + arguments
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let ended = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in ended.continuation.yield(); ended.continuation.finish() }
-        try process.run()
-        let killer = Task {
-            try await Task.sleep(for: .seconds(30))
-            process.terminate()
-        }
-        // Read while it runs, so a full pipe never blocks it; on threads of their own, since a blocking read
-        // on the cooperative pool (two threads here) would starve the server the test runs in process.
-        async let output = Self.readToEnd(out)
-        async let errors = Self.readToEnd(err)
-        for await _ in ended.stream {}
-        killer.cancel()
-        return (process.terminationStatus, String(decoding: await output, as: UTF8.self), String(decoding: await errors, as: UTF8.self))
-    }
-
-    private static func readToEnd(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { done in
-            DispatchQueue.global().async { done.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
-        }
+        let outcome = try await SwitchboardBinary.run(["calls"] + arguments,
+                                                      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine },
+                                                      timeout: .seconds(30))
+        return (outcome.status, outcome.output, outcome.errors)
     }
 
     /// A server with one configured app (so the admin API asks for its secret), no record store on disk.
     static func withConfiguredServer(_ body: (Int) async throws -> Void) async throws {
         let file = ServerConfigFile(apps: [AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret)])
-        let service = SignalingService(configuration: file.serviceConfiguration, clock: .system(), store: MemoryStore(),
-                                       verifier: JWTTokenVerifier(), logger: LoopbackServer.quiet)
+        let service = testService(configuration: file.serviceConfiguration, verifier: JWTTokenVerifier())
         try await LoopbackServer.with(service: service) { server in try await body(server.port) }
     }
 
     @Test("options that cannot work are refused before any request, as usage errors (status 64) that say why")
     func usage() async throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(Self.binary.path)")
-            return
-        }
         let cases: [([String], [String: String], String)] = [
             (["--limit", "0"], [:], "--limit must be 1 to 500, not 0"),
             (["--limit", "501"], [:], "--limit must be 1 to 500, not 501"),
@@ -87,10 +55,6 @@ struct LiveCallsCommandTests {
 
     @Test("a server that is not there: calls: cannot reach the server at ..., status 1")
     func unreachable() async throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(Self.binary.path)")
-            return
-        }
         // Nothing listens on port 9 (discard) of loopback here; a signaling URL names the same server.
         for environment in [["SWITCHBOARD_URL": "ws://127.0.0.1:9/v1/signal,ws://127.0.0.1:10/v1/signal"], [:]] {
             let run = try await Self.calls(environment.isEmpty ? ["--server", "http://127.0.0.1:9"] : [], environment: environment)

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardJSON
@@ -15,40 +17,24 @@ import SwitchboardWire
 /// (docs/SERVER.md, "Live calls from a terminal"); then the built binary against the same server.
 @Suite("switchboard calls against a server with live calls", .serialized)
 struct LiveCallsServerTests {
-    /// A development-mode server (the admin API needs no credentials, from loopback) and its clients'
-    /// sessions, each on the surface it names.
-    final class World: Sendable {
-        let loopback: LoopbackServer
-
-        var port: Int { loopback.port }
-        var signalURL: String { loopback.signalURL }
-
-        init() async throws {
-            loopback = try await LoopbackServer()
-        }
-
-        func session(_ user: UserID, surface: String) async throws -> ClientSession {
-            let session = ClientSession(
-                configuration: ClientConfiguration(app: "cli", user: user, device: DeviceID("\(user.rawValue)-1"), token: "cli", surface: surface),
-                transport: WebSocketTransport(url: signalURL, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })),
-                clock: .system())
-            try await session.login()
-            return session
-        }
-
-        func stop() async {
-            await loopback.stop()
-        }
+    /// A logged-in session of `user` on `server`, on the surface it names.
+    static func session(_ user: UserID, surface: String, on server: LoopbackServer) async throws -> ClientSession {
+        let session = ClientSession(
+            configuration: ClientConfiguration(app: "cli", user: user, device: DeviceID("\(user.rawValue)-1"), token: "cli", surface: surface),
+            transport: WebSocketTransport(url: server.url, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })),
+            clock: .system())
+        try await session.login()
+        return session
     }
 
     /// Three live calls, oldest first: alice (agora) rings bob (zim); carol (tencent) and dave (zim) are
     /// connected; erin (cli) calls frank, who is not logged in (still being invited).
-    static func placeCalls(in world: World) async throws -> (sessions: [ClientSession], calls: [CallID]) {
-        let alice = try await world.session("alice", surface: "agora")
-        let bob = try await world.session("bob", surface: "zim")
-        let carol = try await world.session("carol", surface: "tencent")
-        let dave = try await world.session("dave", surface: "zim")
-        let erin = try await world.session("erin", surface: "cli")
+    static func placeCalls(in server: LoopbackServer) async throws -> (sessions: [ClientSession], calls: [CallID]) {
+        let alice = try await session("alice", surface: "agora", on: server)
+        let bob = try await session("bob", surface: "zim", on: server)
+        let carol = try await session("carol", surface: "tencent", on: server)
+        let dave = try await session("dave", surface: "zim", on: server)
+        let erin = try await session("erin", surface: "cli", on: server)
         let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], parameters: CallParameters(ringTimeout: .seconds(120))))
         let connected = try await carol.invite(InviteRequest(invitees: ["dave"], profile: .nativeAdvanced,
                                                              parameters: CallParameters(ringTimeout: .seconds(120))))
@@ -66,9 +52,9 @@ struct LiveCallsServerTests {
 
     @Test("the live calls as the table shows them, filtered, paged and as JSON")
     func listing() async throws {
-        let world = try await World()
-        let (sessions, ids) = try await Self.placeCalls(in: world)
-        let client = try AdminClient(server: world.signalURL, credentials: nil)
+        let server = try await LoopbackServer.start()
+        let (sessions, ids) = try await Self.placeCalls(in: server)
+        let client = try AdminClient(server: server.url, credentials: nil)
 
         let page = try await client.liveCalls(LiveCallsQuery(limit: 50))
         #expect(page.calls.map(\.call) == ids.map(\.rawValue))
@@ -119,35 +105,31 @@ struct LiveCallsServerTests {
         }
 
         await Self.shutDown(sessions)
-        await world.stop()
+        await server.stop()
     }
 
     @Test("the built binary: the table and --json on standard output, a wrong secret as calls: invalid_token: ... with status 1")
     func command() async throws {
-        guard FileManager.default.isExecutableFile(atPath: LiveCallsCommandTests.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(LiveCallsCommandTests.binary.path)")
-            return
-        }
-        let world = try await World()
-        let (sessions, ids) = try await Self.placeCalls(in: world)
+        let server = try await LoopbackServer.start()
+        let (sessions, ids) = try await Self.placeCalls(in: server)
         // The signaling URL from the environment, as a user of the other commands has it.
-        let table = try await LiveCallsCommandTests.calls([], environment: ["SWITCHBOARD_URL": world.signalURL])
+        let table = try await LiveCallsCommandTests.calls([], environment: ["SWITCHBOARD_URL": server.url])
         #expect(table.status == 0, "\(table.err)")
         #expect(table.err.isEmpty)
         let rows = table.out.split(separator: "\n").map(String.init)
         #expect(rows.count == 5 && rows.last == "3 live calls", "\(table.out)")
         for (row, id) in zip(rows.dropFirst(), ids) { #expect(row.hasPrefix(id.rawValue)) }
 
-        let json = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(world.port)", "--state", "connected", "--json"])
+        let json = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(server.port)", "--state", "connected", "--json"])
         #expect(json.status == 0, "\(json.err)")
         #expect(try JSONParser().parse(json.out).arrayValue?.compactMap { $0["call"]?.stringValue } == [ids[1].rawValue])
 
-        let limited = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(world.port)", "--limit", "2"])
+        let limited = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(server.port)", "--limit", "2"])
         #expect(limited.out.hasSuffix("\n2 of 3 live calls (--limit N or --all for more)\n"), "\(limited.out)")
-        let all = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(world.port)", "--all", "--surface", "zim"])
+        let all = try await LiveCallsCommandTests.calls(["--server", "http://127.0.0.1:\(server.port)", "--all", "--surface", "zim"])
         #expect(all.out.hasSuffix("\n2 live calls matching --surface zim\n"), "\(all.out)")
         await Self.shutDown(sessions)
-        await world.stop()
+        await server.stop()
 
         try await LiveCallsCommandTests.withConfiguredServer { port in
             let wrong = try await LiveCallsCommandTests.calls(["--server", "ws://127.0.0.1:\(port)/v1/signal"],

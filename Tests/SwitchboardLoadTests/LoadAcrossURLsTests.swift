@@ -1,7 +1,8 @@
 import Foundation
-import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardCore
 import SwitchboardLoad
 import SwitchboardServer
@@ -13,22 +14,6 @@ import SwitchboardWire
 /// tests check where the users go and what the report says, not calls from one node to another.
 @Suite("Load generator across several server URLs, and the JSON report", .serialized)
 struct LoadAcrossURLsTests {
-    /// A server as in `LeanLoadGeneratorTests`: in-memory records, development mode, no shedding.
-    final class Node: Sendable {
-        let loopback: LoopbackServer
-
-        var service: SignalingService { loopback.service }
-        var url: String { loopback.signalURL }
-
-        init() async throws {
-            loopback = try await LoopbackServer(requestsPerSecond: 10_000)
-        }
-
-        func stop() async {
-            await loopback.stop()
-        }
-    }
-
     /// A plan over `urls` whose calls end quickly: callers and callees are on different servers that do
     /// not share their users, so every call fails one way or another (the callee is offline where the
     /// call is) and the test only looks at where the users were.
@@ -42,7 +27,7 @@ struct LoadAcrossURLsTests {
 
     /// Each pair's caller on URL i mod n and callee on URL (i + 1) mod n: in the report's calls, and in the
     /// servers' sessions.
-    func expectPlaced(_ report: LoadReport, plan: LoadPlan, nodes: [Node]) throws {
+    func expectPlaced(_ report: LoadReport, plan: LoadPlan, nodes: [LoopbackServer]) throws {
         let calls = try #require(report.calls)
         #expect(report.urls == plan.urls)
         #expect(calls.count == report.startedCount, "\(report.text)")
@@ -74,7 +59,7 @@ struct LoadAcrossURLsTests {
 
     @Test("the lean engine puts each pair's caller and callee on different URLs, and its report says which")
     func leanAcrossTwo() async throws {
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let plan = acrossPlan(nodes.map(\.url))
         let report = try await LeanLoadGenerator(plan: plan).run()
         try expectPlaced(report, plan: plan, nodes: nodes)
@@ -83,7 +68,7 @@ struct LoadAcrossURLsTests {
 
     @Test("the session engine puts each pair's caller and callee on different URLs, and its report says where each was connected")
     func sessionAcrossTwo() async throws {
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let plan = acrossPlan(nodes.map(\.url))
         let report = try await LoadGenerator(plan: plan).run()
         try expectPlaced(report, plan: plan, nodes: nodes)
@@ -114,7 +99,7 @@ struct LoadAcrossURLsTests {
     @Test("the JSON report on one server lists every call it saw complete (id, kind, caller, callee, app, URLs, outcome), valid against its schema",
           arguments: [LoadEngine.lean, .session])
     func reportListsCalls(engine: LoadEngine) async throws {
-        let node = try await Node()
+        let node = try await LoopbackServer.start(.unthrottled)
         let completed = Mutex<[CompletedCall]>([])
         // A closed loop: a busy machine places fewer calls, but none waits for a free pair.
         var plan = LoadPlan(url: node.url, pace: .inFlight(10), duration: .milliseconds(500), maxCalls: 40,
@@ -153,24 +138,24 @@ struct LoadAcrossURLsTests {
         #expect(listed.count == calls.count)
         #expect(listed.first?["call"] as? String == calls.first?.callID?.rawValue)
         #expect(listed.allSatisfy { $0["outcome"] as? String == "completed" && $0["callerURL"] as? String == node.url })
-        try expectValidReport(report.json)
+        try await expectValidReport(report.json)
         await node.stop()
     }
 
     @Test("a report without the list, and failed calls in it, are valid against the schema too; the schema names every kind and outcome")
     func schemaCoversTheCode() async throws {
         // Callers and callees on separate nodes that do not share users: no call completes.
-        let nodes = [try await Node(), try await Node()]
+        let nodes = [try await LoopbackServer.start(.unthrottled), try await LoopbackServer.start(.unthrottled)]
         let report = try await LeanLoadGenerator(plan: acrossPlan(nodes.map(\.url))).run()
         for node in nodes { await node.stop() }
         let calls = try #require(report.calls)
         #expect(!calls.isEmpty && !calls.contains { $0.outcome == .completed }, "\(calls)")
         #expect(calls.contains { if case .failed = $0.outcome { true } else { false } }, "\(calls)")
-        try expectValidReport(report.json)
+        try await expectValidReport(report.json)
         var unlisted = report
         unlisted.calls = nil
         #expect(!unlisted.json.contains("\"calls\""))
-        try expectValidReport(unlisted.json)
+        try await expectValidReport(unlisted.json)
 
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: reportSchema)) as? [String: Any])
         let call = try #require((schema["$defs"] as? [String: Any])?["call"] as? [String: Any])
@@ -187,7 +172,7 @@ private let reportSchema = URL(fileURLWithPath: #filePath).deletingLastPathCompo
 
 /// Checks `json` against the report's schema with Python's jsonschema, the independent validator
 /// scripts/validate-frames uses.
-func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let script = """
         import json, sys
         from jsonschema import Draft202012Validator
@@ -195,16 +180,6 @@ func expectValidReport(_ json: String, sourceLocation: SourceLocation = #_source
         errors = [e.message for e in Draft202012Validator(schema).iter_errors(json.load(sys.stdin))]
         print("\\n".join(errors[:5]) if errors else "valid")
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, reportSchema.path]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(json.utf8))
-    try input.fileHandleForWriting.close()
-    let verdict = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let verdict = try await runToExit(["/usr/bin/env", "python3", "-c", script, reportSchema.path], input: json).output
     #expect(verdict == "valid\n", "\(verdict)", sourceLocation: sourceLocation)
 }

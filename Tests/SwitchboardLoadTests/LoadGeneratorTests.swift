@@ -1,10 +1,16 @@
 import Foundation
-import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
 import SwitchboardLoad
 import SwitchboardServer
 import SwitchboardService
+
+extension ServerConfiguration {
+    /// A server on an ephemeral loopback port whose request rate (10,000 a second per connection, bursts of
+    /// twice that) no generator here reaches.
+    static let unthrottled = ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 10_000, requestBurst: 20_000)
+}
 
 /// The generator against a real server on an ephemeral loopback port: small, bounded runs (a few hundred
 /// calls) that must come out whole.
@@ -13,9 +19,9 @@ struct LoadGeneratorTests {
     /// Runs `body` with a server (in-memory records, development mode, no request rate limit to speak of)
     /// that sheds `shedding` of the new calls (docs/SERVER.md, "Overload"), whatever its load.
     func withServer(shedding: Double = 0, _ body: (String) async throws -> Void) async throws {
-        let service = LoopbackServer.developmentService()
+        let service = testService()
         service.loadShedding.shed(shedding)
-        try await LoopbackServer.with(service: service, requestsPerSecond: 10_000) { server in try await body(server.signalURL) }
+        try await LoopbackServer.with(.unthrottled, service: service) { server in try await body(server.url) }
     }
 
     @Test("an offered rate with the full mix: every call placed completes as its kind says, with latencies")

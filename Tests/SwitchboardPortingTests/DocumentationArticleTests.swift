@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Keeps the DocC articles (Sources/<Module>/<Module>.docc, built by scripts/docs) true to the code: a
 /// getting-started article walks through its example line by line, so every ```swift block of it is the
@@ -84,7 +85,7 @@ struct DocumentationArticleTests {
 
     @Test("the server's and the cluster's articles use only options switchboard prints and scripts that exist",
           arguments: commandArticles)
-    func commandsExist(article: String) throws {
+    func commandsExist(article: String) async throws {
         let lines = Self.blocks("sh", in: try PortingGuideTests.read(article)).joined()
         #expect(!lines.isEmpty)
         var help: [String: String] = [:]
@@ -92,7 +93,7 @@ struct DocumentationArticleTests {
             let words = line.components(separatedBy: "#")[0].split(separator: " ").map(String.init)
             if let index = words.firstIndex(of: "switchboard"), index + 1 < words.count {
                 let command = words[index + 1]
-                if help[command] == nil { help[command] = try Self.help(of: command) }
+                if help[command] == nil { help[command] = try await Self.help(of: command) }
                 for option in words[(index + 2)...] where option.hasPrefix("--") {
                     let name = option.split(separator: "=")[0]
                     #expect(Self.lists(help[command]!, String(name)), "\(article): `switchboard \(command) --help` has no \(name)")
@@ -107,9 +108,9 @@ struct DocumentationArticleTests {
     }
 
     @Test("the options the server's article lists are the ones `switchboard serve --help` prints")
-    func serveOptionsExist() throws {
+    func serveOptionsExist() async throws {
         let article = Self.commandArticles[0]
-        let help = try Self.help(of: "serve")
+        let help = try await Self.help(of: "serve")
         let rows = try PortingGuideTests.read(article).components(separatedBy: "\n").filter { $0.hasPrefix("| `--") }
         #expect(rows.count >= 5)
         for row in rows {
@@ -128,18 +129,7 @@ struct DocumentationArticleTests {
 
     /// What `switchboard <command> --help` prints, from the binary the same build made
     /// (`swift build --build-tests` builds it next to the test bundle).
-    static func help(of command: String) throws -> String {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("switchboard")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [command, "--help"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func help(of command: String) async throws -> String {
+        try await SwitchboardBinary.run([command, "--help"]).output
     }
 }

@@ -1,6 +1,8 @@
 import Dispatch
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardAgora
 
 /// A channel delegate that keeps what `channel(_:attributeUpdate:)` reported.
@@ -18,28 +20,28 @@ final class AttributeUpdates: AgoraRtmChannelDelegate, @unchecked Sendable {
 /// embedded, over real WebSocket connections.
 @Suite("Agora attributes over the network server", .serialized)
 struct AgoraAttributesOverNetworkTests {
-    func kit(_ user: String, on server: RunningServer) async throws -> AgoraRtmKit {
+    func kit(_ user: String, on server: LoopbackServer) async throws -> AgoraRtmKit {
         let kit = try #require(AgoraRtmKit(appId: String(repeating: "a", count: 32), delegate: nil,
                                            environment: server.environment(queue: DispatchQueue(label: "agora.\(user)"))))
-        let code = await withCheckedContinuation { done in kit.login(byToken: "t", user: user) { done.resume(returning: $0) } }
+        let code = try await completed { done in kit.login(byToken: "t", user: user) { done($0) } }
         #expect(code == .ok)
         return kit
     }
 
     @Test("user attributes, channel attributes with notification, and member counts through the server")
     func attributesThroughTheServer() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let alice = try await kit("alice", on: server)
         let bob = try await kit("bob", on: server)
 
         let name = AgoraRtmAttribute()
         name.key = "name"
         name.value = "Alice"
-        let set = await withCheckedContinuation { done in alice.setLocalUserAttributes([name]) { done.resume(returning: $0) } }
+        let set = try await completed { done in alice.setLocalUserAttributes([name]) { done($0) } }
         #expect(set == .attributeOperationErrorOk)
-        let got = await withCheckedContinuation { done in
+        let got = try await completed { done in
             bob.getUserAllAttributes("alice") { attributes, user, code in
-                done.resume(returning: (attributes?.map { "\($0.key)=\($0.value)" }, user, code))
+                done((attributes?.map { "\($0.key)=\($0.value)" }, user, code))
             }
         }
         #expect(got.0 == ["name=Alice"])
@@ -48,29 +50,29 @@ struct AgoraAttributesOverNetworkTests {
 
         let updates = AttributeUpdates()
         let channel = try #require(bob.createChannel(withId: "lobby", delegate: updates))
-        let joined = await withCheckedContinuation { done in channel.join { done.resume(returning: $0) } }
+        let joined = try await completed { done in channel.join { done($0) } }
         #expect(joined == .channelErrorOk)
         let seat = AgoraRtmChannelAttribute()
         seat.key = "seat0"
         seat.value = "alice"
         let options = AgoraRtmChannelAttributeOptions()
         options.enableNotificationToChannelMembers = true
-        let changed = await withCheckedContinuation { done in
-            alice.addOrUpdateChannel("lobby", attributes: [seat], options: options) { done.resume(returning: $0) }
+        let changed = try await completed { done in
+            alice.addOrUpdateChannel("lobby", attributes: [seat], options: options) { done($0) }
         }
         #expect(changed == .attributeOperationErrorOk)
         try await eventually("bob is told of the channel's attributes") { updates.updates == [["seat0=alice/alice"]] }
 
-        let counts = await withCheckedContinuation { done in
+        let counts = try await completed { done in
             alice.getChannelMemberCount(["lobby", "empty"]) { counts, code in
-                done.resume(returning: (counts?.map { "\($0.channelId)=\($0.count)" }, code))
+                done((counts?.map { "\($0.channelId)=\($0.count)" }, code))
             }
         }
         #expect(counts.0 == ["lobby=1", "empty=0"])
         #expect(counts.1 == .ok)
 
         for kit in [alice, bob] {
-            _ = await withCheckedContinuation { done in kit.logout { done.resume(returning: $0) } }
+            _ = try await completed { done in kit.logout { done($0) } }
         }
         await server.stop()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import SwitchboardCore
 import SwitchboardWire
 import Testing
@@ -11,9 +12,9 @@ import Testing
 struct AllocatorServerTests {
     @Test("the server runs jansson on the per-thread cache, and on malloc when the environment asks")
     func serverSaysWhichAllocator() async throws {
-        let cached = try await AttackedServer.start()
+        let cached = try await ServerProcess.attacked()
         defer { cached.stop() }
-        let plain = try await AttackedServer.start(environment: ["SWITCHBOARD_JANSSON_MALLOC": "1"])
+        let plain = try await ServerProcess.attacked(environment: ["SWITCHBOARD_JANSSON_MALLOC": "1"])
         defer { plain.stop() }
         // A frame through each, so each has made and freed jansson values.
         for server in [cached, plain] {

@@ -1,12 +1,16 @@
+import Clocks
 import Crypto
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import Hummingbird
+import InMemoryLogging
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
@@ -92,7 +96,7 @@ struct BackendTests {
         let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
                                    eventWebhook: "http://127.0.0.1:\(receiver.port)/events",
                                    pushWebhook: "http://127.0.0.1:\(receiver.port)/push")
-        let running = try await RunningServer.startDurable(apps: [app])
+        let running = try await LoopbackServer.startDurable(apps: [app])
         let port = running.port
         func session(_ user: UserID) async throws -> ClientSession {
             let token = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(600))
@@ -172,38 +176,88 @@ struct WebhookRetryTests {
         return .callCreated(app: "acme", call: call)
     }
 
-    @Test("a post answered 500 is retried until it is taken; one that keeps failing is given up after its attempts")
-    func retries() async throws {
-        let receiver = try await WebhookReceiver.start(failing: 2)
+    /// A dispatcher with the server's retry settings, its backoff on `clock`, and what it logged.
+    private func dispatcher(posting receiver: WebhookReceiver, clock: TestClock<Duration>)
+        -> (WebhookDispatcher, InMemoryLogHandler)
+    {
         let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
                                    eventWebhook: "http://127.0.0.1:\(receiver.port)/events")
-        let dispatcher = WebhookDispatcher(apps: [app], logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }),
-                                           attempts: 3, firstRetryDelay: .milliseconds(20))
+        let log = InMemoryLogHandler()
+        return (WebhookDispatcher(apps: [app], logger: Logger(label: "t", factory: { _ in log }), clock: clock), log)
+    }
+
+    /// Whether the dispatcher waits on `clock` to retry.
+    private func waits(on clock: TestClock<Duration>) async -> Bool {
+        do {
+            try await clock.checkSuspension()
+            return false
+        } catch {
+            return true
+        }
+    }
+
+    /// Waits (in real time: the post goes over loopback) for the receiver's `count`th post and then for
+    /// the dispatcher to wait on `clock`; moves the clock to a millisecond short of `delay`, where the
+    /// dispatcher still waits, then to `delay`, which starts the next attempt.
+    private func expectRetry(after delay: Duration, posts count: Int, to receiver: WebhookReceiver,
+                             clock: TestClock<Duration>) async throws {
+        try await eventually("post \(count) arrives") { receiver.received.count == count }
+        try await eventually("the dispatcher waits to retry after post \(count)") { await self.waits(on: clock) }
+        await clock.advance(by: delay - .milliseconds(1))
+        #expect(await waits(on: clock), "no retry before \(delay)")
+        #expect(receiver.received.count == count)
+        await clock.advance(by: .milliseconds(1))
+    }
+
+    /// The warning logged for a failed attempt.
+    private func failure(_ attempt: Int, of attempts: Int, to receiver: WebhookReceiver) -> String {
+        "webhook: http://127.0.0.1:\(receiver.port)/events answered 500 to call.created (attempt \(attempt) of \(attempts))"
+    }
+
+    @Test("a post answered 500 is retried after 1 s, then 2 s, until it is taken; each failure is logged; an app without a webhook gets nothing")
+    func retriesUntilTaken() async throws {
+        let receiver = try await WebhookReceiver.start(failing: 2)
+        let clock = TestClock<Duration>()
+        let (dispatcher, log) = dispatcher(posting: receiver, clock: clock)
         let runner = Task { try await dispatcher.run() }
         dispatcher.deliver(event("c1"))
-        try await eventually("two failures, then the post is taken") { receiver.received.count == 3 }
+        try await expectRetry(after: .seconds(1), posts: 1, to: receiver, clock: clock)
+        try await expectRetry(after: .seconds(2), posts: 2, to: receiver, clock: clock)
+        try await eventually("the third post is taken") { receiver.received.count == 3 }
         #expect(Set(receiver.received.map(\.body)).count == 1, "the same body each time")
 
-        let stubborn = try await WebhookReceiver.start(failing: 10)
-        let stubbornApp = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret,
-                                           eventWebhook: "http://127.0.0.1:\(stubborn.port)/events")
-        let giving = WebhookDispatcher(apps: [stubbornApp], logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }),
-                                       attempts: 3, firstRetryDelay: .milliseconds(20))
-        let runner2 = Task { try await giving.run() }
-        giving.deliver(event("c2"))
-        try await eventually("three attempts") { stubborn.received.count == 3 }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(stubborn.received.count == 3, "no fourth attempt")
-
-        // An app without a webhook, or another app, gets nothing.
+        // Another app (no webhook here) gets nothing; the next event is posted once, at once: the
+        // dispatcher was done with the first.
         dispatcher.deliver(.callCreated(app: "other", call: Call(id: "c3", caller: "x", mode: .general, policy: CallPolicy(),
                                                                    participants: [], createdAt: Timestamp(millisecondsSince1970: 0))))
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(receiver.received.count == 3)
+        dispatcher.deliver(event("c2"))
+        try await eventually("the next event is posted") { receiver.received.count == 4 }
+        #expect(receiver.received[3].body.contains("\"c2\""))
+        #expect(await !waits(on: clock))
+        #expect(log.entries.map(\.level) == [.warning, .warning])
+        #expect(log.entries.map(\.message.description) == [failure(1, of: 4, to: receiver), failure(2, of: 4, to: receiver)])
         runner.cancel()
-        runner2.cancel()
         await receiver.stop()
-        await stubborn.stop()
+    }
+
+    @Test("a post that keeps failing is tried 4 times, 1, 2 and 4 s apart, then given up with an error in the log")
+    func givesUpAfterItsAttempts() async throws {
+        let receiver = try await WebhookReceiver.start(failing: 10)
+        let clock = TestClock<Duration>()
+        let (dispatcher, log) = dispatcher(posting: receiver, clock: clock)
+        let runner = Task { try await dispatcher.run() }
+        dispatcher.deliver(event("c1"))
+        for (attempt, delay) in zip(1..., [Duration.seconds(1), .seconds(2), .seconds(4)]) {
+            try await expectRetry(after: delay, posts: attempt, to: receiver, clock: clock)
+        }
+        let gaveUp = "webhook: gave up on call.created for app acme after 4 attempts"
+        try await eventually("the dispatcher gives up") { log.entries.contains { $0.message.description == gaveUp } }
+        #expect(receiver.received.count == 4)
+        #expect(await !waits(on: clock), "no fifth attempt")
+        #expect(log.entries.map(\.message.description) == (1...4).map { failure($0, of: 4, to: receiver) } + [gaveUp])
+        #expect(log.entries.last?.level == .error)
+        runner.cancel()
+        await receiver.stop()
     }
 
     @Test("retention deletes the records older than the configured age and keeps the rest")

@@ -2,8 +2,10 @@ import ClusterTestSupport
 import Dispatch
 import Foundation
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 @testable import SwitchboardServer
@@ -27,8 +29,8 @@ struct ClusterFailoverTests {
 
     @Test("the first server drains: the session reconnects to the second without logging out, logs in afresh there and calls from it")
     func sessionMovesToTheSecondServer() async throws {
-        let first = try await RunningServer.start()
-        let second = try await RunningServer.start()
+        let first = try await LoopbackServer.start()
+        let second = try await LoopbackServer.start()
         let transport = try WebSocketTransport(urls: [first.url, second.url], first: 0, logger: quiet)
         let alice = session("alice", transport)
         let log = EventLog()
@@ -59,11 +61,11 @@ struct ClusterFailoverTests {
 
     @Test("a URL that reaches no server is passed over: the login goes to the next, and the reconnect after a drain skips it")
     func deadURLPassedOver() async throws {
-        let dead = try await RunningServer.start()
+        let dead = try await LoopbackServer.start()
         let deadURL = dead.url
         await dead.stop()
-        let first = try await RunningServer.start()
-        let second = try await RunningServer.start()
+        let first = try await LoopbackServer.start()
+        let second = try await LoopbackServer.start()
         let transport = try WebSocketTransport(urls: [deadURL, first.url, second.url], first: 0, logger: quiet)
         let alice = session("alice", transport)
         let log = EventLog()
@@ -83,8 +85,8 @@ struct ClusterFailoverTests {
 
     @Test("a ZIM instance on both URLs: the first server drains and ZIM never reports a logout; it ends connected on the second")
     func zimKeepsItsVendorStates() async throws {
-        let first = try await RunningServer.start()
-        let second = try await RunningServer.start()
+        let first = try await LoopbackServer.start()
+        let second = try await LoopbackServer.start()
         let environment = ClientEnvironment(
             transport: try WebSocketTransport(urls: [first.url, second.url], first: 0, logger: quiet), clock: .system(),
             callbackQueue: DispatchQueue(label: "zim"))

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardServer
@@ -55,7 +57,7 @@ struct ConnectionLimitTests {
     func handshakeTimeout() async throws {
         // 1 s, not less: the deadline runs from the accept, and on two loaded cores the upgrade itself
         // can take a few hundred milliseconds, which would turn the refusal into a plain close.
-        let server = try await RunningServer.start(
+        let server = try await LoopbackServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, handshakeTimeout: .seconds(1)))
         let raw = RawClient(url: server.url, send: [])
         try await eventually("the server closes the silent connection") { raw.isClosed }
@@ -67,7 +69,7 @@ struct ConnectionLimitTests {
     func pipelinedFramesKeepTheirOrder() async throws {
         // Frames read before the server's event-loop handler was added, and frames after it, are received
         // in the order sent (docs/PERFORMANCE.md, "Frames on the event loop").
-        let server = try await RunningServer.start(
+        let server = try await LoopbackServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 1000, requestBurst: 1000))
         let requests = (1...40).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls(ActiveCallQuery())))) }
         let raw = RawClient(url: server.url, send: [hello("pipeliner")] + requests)
@@ -84,7 +86,7 @@ struct ConnectionLimitTests {
 
     @Test("a welcomed connection that falls silent is closed after the idle timeout")
     func idleTimeout() async throws {
-        let server = try await RunningServer.start(
+        let server = try await LoopbackServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, idleTimeout: .milliseconds(300)))
         let raw = RawClient(url: server.url, send: [hello("idle")])
         try await eventually("the idle connection is closed") { raw.isClosed }
@@ -94,7 +96,7 @@ struct ConnectionLimitTests {
 
     @Test("requests beyond the connection's rate are answered rate_limited; another client is served")
     func rateLimit() async throws {
-        let server = try await RunningServer.start(
+        let server = try await LoopbackServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, requestsPerSecond: 5, requestBurst: 10))
         let flood = (1...60).map { WireCodec.encodeText(.request(Request(id: RequestID(rawValue: Int64($0)), operation: .activeCalls(ActiveCallQuery())))) }
         let raw = RawClient(url: server.url, send: [hello("flooder")] + flood)
@@ -114,7 +116,7 @@ struct ConnectionLimitTests {
 
     @Test("a full server refuses the next connection with too_many_sessions")
     func maxConnections() async throws {
-        let server = try await RunningServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, maxConnections: 2))
+        let server = try await LoopbackServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, maxConnections: 2))
         let first = RawClient(url: server.url, send: [hello("one")])
         let second = RawClient(url: server.url, send: [hello("two")])
         try await eventually("two welcomed") { first.texts.count == 1 && second.texts.count == 1 }
@@ -130,7 +132,7 @@ struct ConnectionLimitTests {
 
     @Test("a full server refuses a connection that says nothing at the handshake timeout")
     func maxConnectionsSilentClient() async throws {
-        let server = try await RunningServer.start(
+        let server = try await LoopbackServer.start(
             ServerConfiguration(host: "127.0.0.1", port: 0, handshakeTimeout: .milliseconds(300), maxConnections: 1))
         let first = RawClient(url: server.url, send: [hello("one")])
         try await eventually("one welcomed") { first.texts.count == 1 }
@@ -144,7 +146,7 @@ struct ConnectionLimitTests {
 
     @Test("a text frame that is not UTF-8 closes the connection with 1007, as RFC 6455 says, instead of being repaired")
     func invalidUTF8() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let port = server.port
         let closeCode = try await Task.detached {
             let socket = try RawWebSocket(port: port, path: ServerConfiguration.signalPath)

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import NIOCore
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardJSON
@@ -22,7 +24,7 @@ struct ConsoleServerTests {
         "Basic " + Data("\(app.id.rawValue):\(secret ?? app.secret)".utf8).base64EncodedString()
     }
 
-    static func session(_ user: UserID, of app: AppConfiguration, on server: RunningServer, surface: String) async throws -> ClientSession {
+    static func session(_ user: UserID, of app: AppConfiguration, on server: LoopbackServer, surface: String) async throws -> ClientSession {
         let token = try await SwitchboardToken.mint(app: app, user: user, expiresAt: Date().addingTimeInterval(600))
         return ClientSession(
             configuration: ClientConfiguration(app: app.vendorIDs[0], user: user, device: DeviceID("\(user.rawValue)-1"),
@@ -36,7 +38,7 @@ struct ConsoleServerTests {
 
     @Test("the page, its script and its style come from the binary, with a policy that runs only them and forbids framing")
     func pageIsServed() async throws {
-        let server = try await RunningServer.startDurable(apps: [Self.acme])
+        let server = try await LoopbackServer.startDurable(apps: [Self.acme])
         let page = try await server.request("GET", "/console")
         #expect(page.status == 200 && page.header("Content-Type")?.hasPrefix("text/html") == true)
         #expect(page.body.contains("id=\"login-form\"") && page.body.contains("/console/console.js"))
@@ -53,7 +55,7 @@ struct ConsoleServerTests {
 
     @Test("bad credentials get 401 and nothing else; an app's credentials never reach another app's calls")
     func credentialsAndIsolation() async throws {
-        let server = try await RunningServer.startDurable(apps: [Self.acme, Self.other])
+        let server = try await LoopbackServer.startDurable(apps: [Self.acme, Self.other])
         let alice = try await Self.session("alice", of: Self.acme, on: server, surface: "zim")
         let mallory = try await Self.session("mallory", of: Self.other, on: server, surface: "agora")
         try await alice.login()
@@ -114,16 +116,16 @@ struct ConsoleServerTests {
 
     @Test("the feed streams one activity sample a second to each viewer, and forgets a viewer that left")
     func feedStreams() async throws {
-        let server = try await RunningServer.startDurable(apps: [Self.acme])
+        let server = try await LoopbackServer.startDurable(apps: [Self.acme])
         let alice = try await Self.session("alice", of: Self.acme, on: server, surface: "tencent")
         try await alice.login()
         _ = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced, parameters: CallParameters(ringTimeout: .seconds(60))))
 
         let port = server.port
         let authorization = Self.basic(Self.acme)
-        let samples: [JSONObject] = try await withCheckedThrowingContinuation { continuation in
+        let samples: [JSONObject] = try await withinDeadline("two samples of the feed", timeout: .seconds(30)) { done in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
+                done(Result {
                     let socket = try RawWebSocket(port: port, timeout: 10, upgrade: false)
                     try socket.sendRaw(Array("GET /v1/admin/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \(authorization)\r\n\r\n".utf8))
                     let head = try socket.read(until: "\r\n\r\n")
@@ -152,7 +154,7 @@ struct ConsoleServerTests {
 
     @Test("the feed takes at most 64 viewers; one more is refused with rate_limited and changes nothing")
     func feedViewerCap() throws {
-        let service = SignalingService(logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let service = testService()
         let feed = ConsoleFeed(service: service, cluster: nil)
         var streams: [AsyncStream<ByteBuffer>] = []
         for _ in 0..<ConsoleFeed.maxViewers { streams.append(try feed.subscribe(app: .development)) }

@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardWire
@@ -17,7 +15,7 @@ import Glibc
 struct HostileClientTests {
     @Test("2,000 silent sockets against a server under ulimit -n 1024: all closed within the handshake timeout (5 s) + 1 s, a normal client logs in throughout, the server lives and idles afterwards")
     func silentSocketsUnderDescriptorLimit() async throws {
-        let server = try await AttackedServer.start(descriptors: 1024)
+        let server = try await ServerProcess.attacked(descriptors: 1024)
         defer { server.stop() }
         raiseOwnDescriptorLimit(to: 4096)
 
@@ -53,7 +51,7 @@ struct HostileClientTests {
 
     @Test("a keep-alive HTTP connection (a metrics scraper) outlives the handshake timeout that WebSockets get")
     func keepAliveHTTP() async throws {
-        let server = try await AttackedServer.start(arguments: ["--handshake-timeout", "1"])
+        let server = try await ServerProcess.attacked(arguments: ["--handshake-timeout", "1"])
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port, timeout: 5, upgrade: false)
         for _ in 0..<3 {
@@ -65,7 +63,7 @@ struct HostileClientTests {
 
     @Test("a frame before the hello larger than a few KiB closes the connection with 1009 at its header; a partial 1 MiB frame is not buffered")
     func partialFrameBeforeHello() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let before = server.residentBytes
         var sockets: [RawWebSocket] = []
@@ -82,7 +80,7 @@ struct HostileClientTests {
 
     @Test("an unmasked client frame closes the connection with 1002")
     func unmaskedFrame() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port)
         try socket.sendFrame(opcode: 1, declaredLength: 2, payload: Array("{}".utf8), masked: false)
@@ -92,7 +90,7 @@ struct HostileClientTests {
 
     @Test("a text frame that is not UTF-8 closes the connection with 1007; it is never repaired and carried out")
     func invalidUTF8() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port)
         // A lone continuation byte inside an otherwise valid hello.
@@ -114,7 +112,7 @@ struct HostileClientTests {
 
     @Test("slowloris: a request head sent a byte at a time is cut at the handshake timeout")
     func slowloris() async throws {
-        let server = try await AttackedServer.start(arguments: ["--handshake-timeout", "2"])
+        let server = try await ServerProcess.attacked(arguments: ["--handshake-timeout", "2"])
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port, timeout: 1, upgrade: false)
         let started = ContinuousClock.now
@@ -130,7 +128,7 @@ struct HostileClientTests {
 
     @Test("a flood of pings closes the connection with 1008")
     func pingFlood() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port)
         for _ in 0..<50 { try? socket.sendFrame(opcode: 0x9, payload: []) }
@@ -139,14 +137,14 @@ struct HostileClientTests {
 
     @Test("invalid frames are answered, counted, logged at a bounded rate, and past the rate close the connection with 1008")
     func invalidFrameFlood() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port)
         try socket.sendText(hello("mallory"))
         _ = try socket.readFrame()
         for index in 0..<200 { try? socket.sendText("{\"t\":\"req\",\"id\":\(index),\"op\":") }
         #expect(try socket.readCloseCode() == 1008)
-        let metrics = try await server.get("/metrics")
+        let metrics = try await server.metrics()
         #expect(metrics.contains("switchboard_invalid_frames_total{code=\"invalid_frame\"}"))
         let lines = server.logLines.filter { $0.contains("invalid frame") }
         #expect(lines.count <= 12, "\(lines.count) log lines for 200 invalid frames")
@@ -154,7 +152,7 @@ struct HostileClientTests {
 
     @Test("a request with a duplicate key, or an integer past Int64, whose id is readable gets its error")
     func readableIdsAreAnswered() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let socket = try RawWebSocket(port: server.port)
         try socket.sendText(hello("mallory"))
@@ -169,7 +167,7 @@ struct HostileClientTests {
 
     @Test("a client that stops reading is dropped once a write has waited 2 s; its sender is unaffected")
     func stalledReader() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         defer { server.stop() }
         let bob = try RawWebSocket(port: server.port, timeout: 10)
         try bob.sendText(hello("bob"))
@@ -185,7 +183,7 @@ struct HostileClientTests {
         for _ in 0..<600 where !dropped {
             let sent = ContinuousClock.now
             _ = try? await alice.request(.sendMessage(PeerMessageRequest(to: "bob", content: .text(body))))
-            dropped = try await server.get("/metrics").contains("switchboard_connections_closed_total{reason=\"write_timeout\"} 1")
+            dropped = try await server.metrics().contains("switchboard_connections_closed_total{reason=\"write_timeout\"} 1")
             try await Task.sleep(until: sent + .milliseconds(25))
         }
         #expect(dropped, "bob was never dropped")
@@ -197,7 +195,7 @@ struct HostileClientTests {
 
     @Test("SIGTERM with a client that stopped reading and a silent socket: every session gets bye(serverShutdown) and the server exits within 10 s")
     func sigterm() async throws {
-        let server = try await AttackedServer.start()
+        let server = try await ServerProcess.attacked()
         let listener = try RawWebSocket(port: server.port, timeout: 10)
         try listener.sendText(hello("alice"))
         _ = try listener.readFrame()
@@ -208,13 +206,13 @@ struct HostileClientTests {
         _ = silent
 
         let signalled = ContinuousClock.now
-        kill(server.process.processIdentifier, SIGTERM)
+        server.signal(SIGTERM)
         var frames: [String] = []
         while let frame = try? listener.readFrame(), frame.opcode == 1 {
             frames.append(String(decoding: frame.payload, as: UTF8.self))
         }
         #expect(frames.contains { $0.contains("\"bye\"") && $0.contains("serverShutdown") }, "\(frames)")
-        let exited = try await server.waitForExit(within: .seconds(10))
+        let exited = (try? await server.exited(within: .seconds(10))) != nil
         #expect(exited, "the server was still running 10 s after SIGTERM")
         #expect(ContinuousClock.now - signalled < .seconds(10))
     }
@@ -222,64 +220,20 @@ struct HostileClientTests {
 
 // MARK: - The server under attack
 
-/// `switchboard serve` started through `sh -c 'ulimit -n N; exec …'` on a free port, with its log kept.
-final class AttackedServer: @unchecked Sendable {
-    // @unchecked: used from one test at a time.
-    let process = Process()
-    private let output = Pipe()
-    private let logFile: URL
-    private(set) var port = 0
-
-    static func start(descriptors: Int? = nil, arguments: [String] = [], environment: [String: String] = [:]) async throws -> AttackedServer {
-        let server = try AttackedServer(descriptors: descriptors, arguments: arguments, environment: environment)
+extension ServerProcess {
+    /// `switchboard serve` as the attacks meet it: load shedding on, as in production; `descriptors` caps
+    /// its open files (`ulimit -n`).
+    static func attacked(descriptors: Int? = nil, arguments: [String] = [], environment: [String: String] = [:])
+        async throws -> ServerProcess {
+        let server = try ServerProcess.serve(arguments: arguments, loadShedding: true, descriptors: descriptors,
+                                             environment: environment)
         try await server.waitUntilListening()
         return server
     }
 
-    private init(descriptors: Int?, arguments: [String], environment: [String: String]) throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-attack-\(UUID().uuidString).sqlite")
-        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-attack-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let command = ([ServerProcess.binary.path, "serve", "--port", "0", "--data", data.path] + arguments)
-            .map { "'\($0)'" }.joined(separator: " ")
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", (descriptors.map { "ulimit -n \($0) && " } ?? "") + "exec " + command]
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        try process.run()
-    }
-
-    private func waitUntilListening() async throws {
-        let handle = output.fileHandleForReading
-        let line: String = try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global().async {
-                var buffer = Data()
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { return done.resume(throwing: TimeoutError(what: "the server's first line")) }
-                    buffer.append(chunk)
-                    if let text = String(data: buffer, encoding: .utf8), text.contains("\n") { return done.resume(returning: text) }
-                }
-            }
-        }
-        guard let range = line.range(of: #":(\d+)/v1/signal"#, options: .regularExpression) else {
-            throw TimeoutError(what: "a port in \(line)")
-        }
-        port = Int(line[range].dropFirst().prefix { $0.isNumber })!
-    }
-
-    var isRunning: Bool { process.isRunning }
-
-    var logLines: [String] {
-        (try? String(contentsOf: logFile, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-    }
-
     /// The server's resident memory, from /proc.
     var residentBytes: Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/statm", encoding: .utf8),
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8),
               let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -288,7 +242,7 @@ final class AttackedServer: @unchecked Sendable {
     /// CPU time (user + system) the server uses over `interval` of wall time.
     func cpuTime(over interval: Duration) async throws -> Duration {
         func ticks() -> Int {
-            guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                   let close = text.lastIndex(of: ")")
             else { return 0 }
             let fields = text[text.index(after: close)...].split(separator: " ")
@@ -304,35 +258,13 @@ final class AttackedServer: @unchecked Sendable {
     func timedLogin(_ user: String) async throws -> Duration {
         let session = ClientSession(
             configuration: ClientConfiguration(app: "app", user: UserID(user), device: DeviceID("\(user)-1"), token: "t", surface: "test"),
-            transport: WebSocketTransport(url: "ws://127.0.0.1:\(port)/v1/signal"), clock: .system())
+            transport: WebSocketTransport(url: url), clock: .system())
         let started = ContinuousClock.now
         try await session.login()
         let took = ContinuousClock.now - started
         try? await session.logout()
         await session.shutdown()
         return took
-    }
-
-    /// The body of a plain HTTP GET.
-    func get(_ path: String) async throws -> String {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Waits up to `limit` for the process to exit; true if it did.
-    func waitForExit(within limit: Duration) async throws -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return !process.isRunning
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
     }
 }
 

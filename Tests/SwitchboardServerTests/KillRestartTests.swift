@@ -1,81 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
 import SwitchboardWire
 
-/// The built `switchboard` binary as a subprocess: started, killed with SIGKILL mid-call, restarted on
-/// the same port and data file.
-final class ServerProcess: @unchecked Sendable {
-    // @unchecked: used from one test at a time.
-    let process = Process()
-    private let output = Pipe()
-    private(set) var port = 0
-
-    static var binary: URL {
-        // The test bundle sits next to the products of the same build (`swift build --build-tests`).
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return bundle.appendingPathComponent("switchboard")
-    }
-
-    /// - Parameter config: a configuration file (`--config`); development mode without.
-    /// - Parameter loadShedding: whether the server may refuse new calls as `overloaded`: off unless a
-    ///   test is about it, since the suite's own load on two cores can make the server's event loops lag.
-    init(port: Int, data: String, config: String? = nil, arguments: [String] = [], loadShedding: Bool = false) throws {
-        process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", String(port), "--data", data] + (config.map { ["--config", $0] } ?? []) + arguments
-            + (loadShedding ? [] : ["--no-load-shedding"])
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Waits for the "listening on" line; returns the port.
-    func waitUntilListening() async throws -> Int {
-        let handle = output.fileHandleForReading
-        let line: String = try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global().async {
-                var buffer = Data()
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { return done.resume(throwing: TimeoutError(what: "the server's first line")) }
-                    buffer.append(chunk)
-                    if let text = String(data: buffer, encoding: .utf8), text.contains("\n") { return done.resume(returning: text) }
-                }
-            }
-        }
-        guard let range = line.range(of: #":(\d+)/v1/signal"#, options: .regularExpression) else {
-            throw TimeoutError(what: "a port in \(line)")
-        }
-        port = Int(line[range].dropFirst().prefix { $0.isNumber })!
-        return port
-    }
-
-    func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-}
-
+/// The built `switchboard serve` as a subprocess: killed with SIGKILL mid-call, restarted on the same port and
+/// data file.
 @Suite("Kill -9 and restart", .serialized)
 struct KillRestartTests {
     @Test("a server killed mid-ring and restarted finishes the calls: the ringing one rings on and can be answered, the connected one stays connected, records and profiles are kept")
     func killAndRestart() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return
-        }
         let data = FileManager.default.temporaryDirectory
             .appendingPathComponent("switchboard-kill-\(UUID().uuidString).sqlite").path
-        let first = try ServerProcess(port: 0, data: data)
+        let first = try ServerProcess.serve(data: data)
         let port = try await first.waitUntilListening()
         let url = "ws://127.0.0.1:\(port)/v1/signal"
         func session(_ user: UserID) -> ClientSession {
@@ -98,8 +37,8 @@ struct KillRestartTests {
         }
 
         _ = try await alice.request(.setProfile(nickname: "Alice", avatarURL: "https://example.invalid/a.png"))
-        first.kill()
-        let second = try ServerProcess(port: port, data: data)
+        await first.kill()
+        let second = try ServerProcess.serve(port: port, data: data)
         defer { second.stop() }
         _ = try await second.waitUntilListening()
 

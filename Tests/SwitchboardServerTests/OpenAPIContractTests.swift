@@ -4,8 +4,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardJSON
@@ -23,9 +25,8 @@ struct OpenAPIContractTests {
 
     @Test("every route the router registers is in docs/openapi.yaml, and every operation there is a route")
     func routesMatchTheDocument() throws {
-        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0),
-                                     service: SignalingService(logger: logger), logger: logger)
+        let server = SignalingServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), service: testService(),
+                                     logger: quietLogger)
         let routed = Set(server.makeRouter().routes.map { "\($0.method.rawValue) \($0.path.description)" })
         let documented = Set(try OpenAPIPaths.operations(in: String(contentsOf: Self.document, encoding: .utf8)))
         #expect(routed.contains("GET /v1/admin/users/{user}/records"), "the router's paths read as OpenAPI templates")
@@ -58,7 +59,7 @@ struct OpenAPIContractTests {
 
     @Test("a records limit that is not an integer from 1 to 100 is refused with invalid_request, not read as 20")
     func recordsLimitIsValidated() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         for limit in ["abc", "", "1.5", "0", "101", "-3", "99999999999999999999"] {
             let answer = try await server.request("GET", "/v1/admin/users/alice/records?limit=\(limit)")
             #expect(answer.status == 400, "limit=\(limit)")
@@ -72,7 +73,7 @@ struct OpenAPIContractTests {
 
     @Test("path parameters are percent-decoded: a user id with a slash is reachable; a malformed one is refused and ends nothing")
     func pathParametersArePercentDecoded() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let ann = server.session("ann/1")
         try await ann.login()
         let call = try await ann.invite(InviteRequest(invitees: ["bob"]))
@@ -96,7 +97,7 @@ struct OpenAPIContractTests {
     func unauthorizedIsTyped() async throws {
         let secret = "a-backend-secret-of-at-least-32-bytes"
         let app = AppConfiguration(id: "acme", vendorIDs: ["acme-app"], secret: secret)
-        let server = try await RunningServer.startDurable(apps: [app])
+        let server = try await LoopbackServer.startDurable(apps: [app])
         for authorization in [nil, "Bearer x", "Basic !!!", "Basic " + Data("acme".utf8).base64EncodedString(),
                               "Basic " + Data("acme:wrong".utf8).base64EncodedString(),
                               "Basic " + Data("other:\(secret)".utf8).base64EncodedString()] {
@@ -121,7 +122,7 @@ struct OpenAPIContractTests {
 
     @Test("a method a route does not take is 405 with Allow; an unknown path is a typed 404")
     func methodNotAllowed() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         for (method, path, allow) in [("PUT", "/v1/admin/calls", "GET"), ("DELETE", "/healthz", "GET"), ("POST", "/metrics", "GET"),
                                       ("GET", "/v1/admin/calls/c1/end", "POST"), ("PATCH", "/v1/admin/users/bob/records", "GET"),
                                       ("POST", "/v1/signal", "GET")] {
@@ -137,7 +138,7 @@ struct OpenAPIContractTests {
 
     @Test("a plain GET of the WebSocket endpoint is 426 with Upgrade: websocket, not an empty 200")
     func plainGetOfTheSignalEndpoint() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let answer = try await server.request("GET", ServerConfiguration.signalPath)
         #expect(answer.status == 426)
         #expect(answer.header("Upgrade") == "websocket")
@@ -152,10 +153,7 @@ struct OpenAPIContractTests {
 
     @Test("a failing record store is 500 internal_error, not a client's 400")
     func storeFailureIsAServerError() async throws {
-        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(store: FailingStore(), logger: logger)
-        let server = try await RunningServer.run(SignalingServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), service: service, logger: logger))
+        let server = try await LoopbackServer.start(service: testService(store: FailingStore()))
         let answer = try await server.request("GET", "/v1/admin/users/alice/records")
         #expect(answer.status == 500 && answer.errorCode == "internal_error", "\(answer.body)")
         #expect(answer.header("Content-Type") == "application/json")
@@ -229,7 +227,7 @@ struct HTTPAnswer {
     }
 }
 
-extension RunningServer {
+extension LoopbackServer {
     /// One HTTP/1.1 request to the server over a plain loopback socket, the target sent byte for byte (a
     /// client library would repair a malformed percent-encoding), read to the end (`Connection: close`).
     /// No credentials unless given: the development-mode server takes any.
@@ -239,9 +237,9 @@ extension RunningServer {
         let request = Array((head + "\r\n").utf8)
         let port = port
         // The socket blocks: off the concurrency pool, whose few threads the server's own tasks need.
-        let response = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+        let response: [UInt8] = try await withinDeadline("the answer to \(method) \(target)", timeout: .seconds(30)) { done in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try RawHTTPConnection(port: port).exchange(request) })
+                done(Result { try RawHTTPConnection(port: port).exchange(request) })
             }
         }
         let text = String(decoding: response, as: UTF8.self)

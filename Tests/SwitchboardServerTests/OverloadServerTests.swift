@@ -1,8 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
@@ -20,7 +19,7 @@ struct OverloadServerTests {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
         // The probe would set the share from what it measures; here the test sets it.
         configuration.overload = .disabled
-        let server = try await RunningServer.start(configuration)
+        let server = try await LoopbackServer.start(configuration)
         let (alice, bob, carol) = (server.session("alice"), server.session("bob"), server.session("carol"))
         for session in [alice, bob, carol] { try await session.login() }
         let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced))
@@ -52,16 +51,8 @@ struct OverloadServerTests {
 
     @Test("switchboard serve stopped for 1.5 s (SIGSTOP) finds its event loops late, sheds a share of new calls (overloaded), and still lets the call that was ringing be accepted and hung up")
     func servedProcessShedsWhenLate() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory
         // A minute to recover from full shedding: the share the stop leaves stays for the whole test.
-        let config = directory.appendingPathComponent("switchboard-overload-\(UUID().uuidString).json")
-        try #"{"overload": {"recoveryMilliseconds": 60000}}"#.write(to: config, atomically: true, encoding: .utf8)
-        let data = directory.appendingPathComponent("switchboard-overload-\(UUID().uuidString).sqlite").path
-        let server = try ServerProcess(port: 0, data: data, config: config.path, loadShedding: true)
+        let server = try ServerProcess.serve(config: #"{"overload": {"recoveryMilliseconds": 60000}}"#, loadShedding: true)
         defer { server.stop() }
         let port = try await server.waitUntilListening()
         let url = "ws://127.0.0.1:\(port)/v1/signal"
@@ -70,21 +61,17 @@ struct OverloadServerTests {
                                                              token: "token", surface: "test"),
                           transport: WebSocketTransport(url: url), clock: .system())
         }
-        func metrics() async throws -> String {
-            let (body, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/metrics")!)
-            return String(decoding: body, as: UTF8.self)
-        }
         let (alice, bob, carol, dave) = (session("alice"), session("bob"), session("carol"), session("dave"))
         for user in [alice, bob, carol, dave] { try await user.login() }
         let ringing = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced))
-        #expect(try await metrics().contains("switchboard_overloaded 0"))
+        #expect(try await server.metrics().contains("switchboard_overloaded 0"))
 
         // Stopped, the server's loops run nothing; the probe due meanwhile runs 1.5 s late.
-        kill(server.process.processIdentifier, SIGSTOP)
+        server.signal(SIGSTOP)
         try await Task.sleep(for: .milliseconds(1500))
-        kill(server.process.processIdentifier, SIGCONT)
+        server.signal(SIGCONT)
         try await eventually("the server reports overload", timeout: .seconds(20)) {
-            (try? await metrics().contains("switchboard_overloaded 1")) ?? false
+            (try? await server.metrics().contains("switchboard_overloaded 1")) ?? false
         }
 
         // A share of the new calls is refused at once (every third or so, evenly); the ones let
@@ -105,7 +92,7 @@ struct OverloadServerTests {
         #expect(accepted.call.state == .connected)
         let ended = try await alice.act(.end(data: nil), on: ringing.id)
         #expect(ended.call.state.end?.reason == .hungUp)
-        let after = try await metrics()
+        let after = try await server.metrics()
         #expect(after.contains("switchboard_overloaded 1"))
         #expect(!after.contains("switchboard_overload_refusals_total 0"))
         for user in [alice, bob, carol, dave] {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardProfiles
@@ -10,23 +11,11 @@ import SwitchboardWire
 /// clients on loopback (docs/SECURITY.md, "Quotas"). Waits are real time, each with a deadline.
 @Suite("Quotas against the server process", .serialized)
 struct QuotaOverServerTests {
-    /// Starts the binary with `config` (a `--config` file's text), or nil when it is not built.
-    private static func start(config: String? = nil) async throws -> (server: ServerProcess, url: String)? {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return nil
-        }
-        let directory = FileManager.default.temporaryDirectory
-        let data = directory.appendingPathComponent("switchboard-quota-\(UUID().uuidString).sqlite").path
-        var arguments: [String] = []
-        if let config {
-            let path = directory.appendingPathComponent("switchboard-quota-\(UUID().uuidString).json").path
-            try config.write(toFile: path, atomically: true, encoding: .utf8)
-            arguments = ["--config", path]
-        }
-        let server = try ServerProcess(port: 0, data: data, arguments: arguments)
-        let port = try await server.waitUntilListening()
-        return (server, "ws://127.0.0.1:\(port)/v1/signal")
+    /// Starts the binary with `config` (a `--config` file's text).
+    private static func start(config: String? = nil) async throws -> (server: ServerProcess, url: String) {
+        let server = try ServerProcess.serve(config: config)
+        try await server.waitUntilListening()
+        return (server, server.url)
     }
 
     private static func session(_ user: UserID, url: String) -> ClientSession {
@@ -37,7 +26,7 @@ struct QuotaOverServerTests {
 
     @Test("one account sending offline messages as fast as it can is stopped at its 4 MiB; another user still leaves one")
     func offlineFloodStopsAtTheSendersQuota() async throws {
-        guard let (server, url) = try await Self.start() else { return }
+        let (server, url) = try await Self.start()
         defer { server.stop() }
         let flooder = Self.session("flooder", url: url)
         try await flooder.login()
@@ -82,7 +71,7 @@ struct QuotaOverServerTests {
 
     @Test("two accounts filling a victim's invitations are refused too_many_calls at 32; the victim still calls out")
     func invitationsCannotBlockTheInvitee() async throws {
-        guard let (server, url) = try await Self.start() else { return }
+        let (server, url) = try await Self.start()
         defer { server.stop() }
         let (first, second, victim, friend) = (Self.session("mallory-1", url: url), Self.session("mallory-2", url: url),
                                                Self.session("victim", url: url), Self.session("friend", url: url))
@@ -123,7 +112,7 @@ struct QuotaOverServerTests {
     @Test("call.active for a user with 100 large invitations ringing comes in pages under the 8 MiB frame limit")
     func activeCallsPageUnderTheFrameLimit() async throws {
         let config = #"{"limits": {"maxPendingInvitationsPerUser": 100, "maxActiveCallsPerUser": 100}}"#
-        guard let (server, url) = try await Self.start(config: config) else { return }
+        let (server, url) = try await Self.start(config: config)
         defer { server.stop() }
         let caller = Self.session("caller", url: url)
         let victim = Self.session("victim", url: url)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
 import SwitchboardCore
@@ -52,8 +53,7 @@ struct SQLiteStoreCommitTests {
         let store = try SQLiteStore(path: temporaryDatabase())
         let counter = CommitCounter()
         store.database.add(transactionObserver: counter, extent: .databaseLifetime)
-        let service = SignalingService(store: store,
-                                       logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let service = testService(store: store)
         var next: Int64 = 0
         func login(_ user: UserID) -> (ConnectionID, Inbox) {
             let inbox = Inbox()

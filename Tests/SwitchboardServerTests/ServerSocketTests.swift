@@ -4,8 +4,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardAgora
 import SwitchboardAtomicX
 import SwitchboardClient
@@ -17,99 +19,11 @@ import SwitchboardWire
 import SwitchboardZIM
 import WSClient
 
-/// A server on an ephemeral loopback port, stopped when the test is done.
-final class RunningServer: Sendable {
-    let service: SignalingService
-    let server: SignalingServer
-    let port: Int
-    private let task: Task<Void, any Error>
-
-    var url: String { "ws://127.0.0.1:\(port)\(ServerConfiguration.signalPath)" }
-    var http: String { "http://127.0.0.1:\(port)" }
-
-    static func start(maxFrameBytes: Int = 1 << 20) async throws -> RunningServer {
-        try await start(ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: maxFrameBytes))
-    }
-
-    /// The server as `switchboard serve` builds it: a SQLite store in a temporary file, the apps given
-    /// (development mode without), JWT and UserSig tokens, webhooks.
-    static func startDurable(apps: [AppConfiguration]) async throws -> RunningServer {
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
-        let server = SignalingServer.serving(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), file: ServerConfigFile(apps: apps),
-            store: try SQLiteStore(path: path), logger: logger)
-        return try await run(server)
-    }
-
-    static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
-        // The suite's own load on two cores can make the event loops lag: no shedding, unless the test
-        // gives its own overload settings.
-        var configuration = configuration
-        if configuration.overload == OverloadConfiguration() { configuration.overload = .disabled }
-        let logger = Logger(label: "test.server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let service = SignalingService(configuration: .development, clock: .system(), store: MemoryStore(),
-                                       verifier: nil, logger: logger)
-        return try await run(SignalingServer(configuration: configuration, service: service, logger: logger))
-    }
-
-    static func run(_ server: SignalingServer) async throws -> RunningServer {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task {
-            try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        return RunningServer(service: server.service, server: server, port: port, task: task)
-    }
-
-    private init(service: SignalingService, server: SignalingServer, port: Int, task: Task<Void, any Error>) {
-        self.service = service
-        self.server = server
-        self.port = port
-        self.task = task
-    }
-
-    func stop() async {
-        task.cancel()
-        _ = await task.result
-    }
-
-    func environment(queue: DispatchQueue) -> ClientEnvironment {
-        ClientEnvironment(transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: queue)
-    }
-
-    func session(_ user: UserID) -> ClientSession {
-        let configuration = ClientConfiguration(app: "test-app", user: user, device: DeviceID("\(user.rawValue)-1"),
-                                                token: "token", surface: "test")
-        return ClientSession(configuration: configuration, transport: WebSocketTransport(url: url), clock: .system())
-    }
-
-    func get(_ path: String) async throws -> (status: Int, body: String) {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: http + path)!)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
-    }
-}
-
-/// Waits for a condition in real time (the server runs on the system clock).
-func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !(await condition()) {
-        if ContinuousClock.now > deadline { throw TimeoutError(what: what) }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}
-
-struct TimeoutError: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out waiting for \(what)" }
-}
-
 @Suite("The network server over real loopback sockets", .serialized)
 struct ServerSocketTests {
     @Test("GET /healthz answers ok; GET /metrics is Prometheus text with the server's gauges")
     func healthAndMetrics() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let health = try await server.get("/healthz")
         #expect(health.status == 200)
         #expect(health.body == "ok\n")
@@ -130,7 +44,7 @@ struct ServerSocketTests {
 
     @Test("two client sessions call each other over the WebSocket: invite, delivery, accept")
     func sessionsCallEachOther() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let alice = server.session("alice")
         let bob = server.session("bob")
         try await alice.login()
@@ -155,7 +69,7 @@ struct ServerSocketTests {
 
     @Test("over the wire, a third user gets call_not_found for every operation on a call it is not in, as for an unknown id")
     func outsiderOverTheWire() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let (alice, bob, carol) = (server.session("alice"), server.session("bob"), server.session("carol"))
         for session in [alice, bob, carol] { try await session.login() }
         let call = try await alice.invite(InviteRequest(invitees: ["bob"], profile: .zimAdvanced, payload: "private"))
@@ -191,7 +105,7 @@ struct ServerSocketTests {
 
     @Test("a ZIM user and a Tencent user, each on its own client stack, call each other through the server")
     func surfacesOverTheNetwork() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let zimQueue = DispatchQueue(label: "zim")
         let config = ZIMAppConfig()
         config.appID = 1_234_567
@@ -207,33 +121,33 @@ struct ServerSocketTests {
 
         let zimLogin = ZIMLoginConfig()
         zimLogin.token = "token"
-        let loggedIn = await withCheckedContinuation { done in zim.login(withUserID: "alice", config: zimLogin) { done.resume(returning: $0.code) } }
+        let loggedIn = try await completed { done in zim.login(withUserID: "alice", config: zimLogin) { done($0.code) } }
         #expect(loggedIn == .ZIMErrorCodeSuccess)
-        let tencentLogin = await withCheckedContinuation { done in
-            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: "sig") { done.resume(returning: Box($0)) }
+        let tencentLogin = try await completed { done in
+            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: "sig") { done(Box($0)) }
         }
         #expect(tencentLogin.value.isSuccess)
 
         let invite = ZIMCallInviteConfig()
         invite.extendedData = "from zim over the network"
-        let callID = await withCheckedContinuation { done in
-            zim.callInvite(with: ["bob"], config: invite) { callID, _, _ in done.resume(returning: callID) }
+        let callID = try await completed { done in
+            zim.callInvite(with: ["bob"], config: invite) { callID, _, _ in done(callID) }
         }
         try await eventually("bob rings") { events.withLock { $0.contains { $0.contains("onCallReceived") } } }
         #expect(events.withLock { $0 }.contains { $0.contains(callID) && $0.contains("from zim over the network") })
-        let accepted = await withCheckedContinuation { done in tencent.callStore.accept { done.resume(returning: Box($0)) } }
+        let accepted = try await completed { done in tencent.callStore.accept { done(Box($0)) } }
         #expect(accepted.value.isSuccess)
         try await eventually("alice sees bob accepted") { handler.lines.contains { $0.contains("bob:accepted") } }
 
         zim.destroy()
-        _ = await withCheckedContinuation { done in tencent.loginStore.logout { done.resume(returning: Box($0)) } }
+        _ = try await completed { done in tencent.loginStore.logout { done(Box($0)) } }
         withExtendedLifetime(subscription) {}
         await server.stop()
     }
 
     @Test("links dropped mid-call resume over the network without losing or repeating an event")
     func resumeAfterDrop() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let alice = server.session("alice")
         let bob = server.session("bob")
         try await alice.login()
@@ -262,10 +176,10 @@ struct ServerSocketTests {
 
     @Test("an Agora caller reaches a ZIM callee through the server, content as extendedData")
     func agoraOverTheNetwork() async throws {
-        let server = try await RunningServer.start()
+        let server = try await LoopbackServer.start()
         let kit = try #require(AgoraRtmKit(appId: String(repeating: "a", count: 32), delegate: nil,
                                            environment: server.environment(queue: DispatchQueue(label: "agora"))))
-        let loginCode = await withCheckedContinuation { done in kit.login(byToken: "t", user: "alice") { done.resume(returning: $0) } }
+        let loginCode = try await completed { done in kit.login(byToken: "t", user: "alice") { done($0) } }
         #expect(loginCode == .ok)
         let config = ZIMAppConfig()
         config.appID = 1_234_567
@@ -275,24 +189,24 @@ struct ServerSocketTests {
         zim.setEventHandler(handler)
         let zimLogin = ZIMLoginConfig()
         zimLogin.token = "token"
-        _ = await withCheckedContinuation { done in zim.login(withUserID: "bob", config: zimLogin) { done.resume(returning: $0.code) } }
+        _ = try await completed { done in zim.login(withUserID: "bob", config: zimLogin) { done($0.code) } }
 
         let invitation = AgoraRtmLocalInvitation(calleeId: "bob")
         invitation.content = "over the network"
         let callKit = try #require(kit.getRtmCall())
-        let sent = await withCheckedContinuation { done in callKit.send(invitation) { done.resume(returning: $0) } }
+        let sent = try await completed { done in callKit.send(invitation) { done($0) } }
         #expect(sent == .ok)
         try await eventually("bob receives alice's invitation") {
             handler.received.contains { $0.contains("caller=alice") && $0.contains("data=over the network") }
         }
         zim.destroy()
-        _ = await withCheckedContinuation { done in kit.logout { done.resume(returning: $0) } }
+        _ = try await completed { done in kit.logout { done($0) } }
         await server.stop()
     }
 
     @Test("bad and oversized frames get errors; other clients are not disturbed")
     func badFrames() async throws {
-        let server = try await RunningServer.start(maxFrameBytes: 64 * 1024)
+        let server = try await LoopbackServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, maxFrameBytes: 64 * 1024))
         let alice = server.session("alice")
         try await alice.login()
 

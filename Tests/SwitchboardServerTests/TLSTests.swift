@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import NIOSSL
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardServer
@@ -11,19 +13,13 @@ import SwitchboardWire
 @Suite("TLS", .serialized)
 struct TLSTests {
     /// A self-signed certificate for 127.0.0.1, made with openssl (on every machine of this kind).
-    private func certificate() throws -> (cert: String, key: String) {
+    private func certificate() async throws -> (cert: String, key: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let cert = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-                             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
+        _ = try await runToExit(["/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                                 "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"])
         return (cert, key)
     }
 
@@ -33,8 +29,8 @@ struct TLSTests {
             Issue.record("openssl is needed to make a test certificate")
             return
         }
-        let (cert, key) = try certificate()
-        let server = try await RunningServer.start(ServerConfiguration(
+        let (cert, key) = try await certificate()
+        let server = try await LoopbackServer.start(ServerConfiguration(
             host: "127.0.0.1", port: 0, tls: .init(certificateChain: cert, privateKey: key)))
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(cert))

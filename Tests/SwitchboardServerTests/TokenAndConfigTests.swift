@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import ServerTestSupport
 import Testing
+import TestSupport
 import SwitchboardAtomicX
 import SwitchboardClient
 import SwitchboardCore
@@ -136,7 +138,7 @@ struct ServerConfigFileTests {
 struct NetworkTokenTests {
     @Test("on a configured server a JWT logs any surface in, a UserSig logs the Tencent surface in, forgeries are refused")
     func configuredServer() async throws {
-        let running = try await RunningServer.startDurable(apps: [app])
+        let running = try await LoopbackServer.startDurable(apps: [app])
         let port = running.port
         let url = "ws://127.0.0.1:\(port)/v1/signal"
         func session(_ user: UserID, token: String, surface: String = "agora", app vendorApp: String = "acme-app") -> ClientSession {
@@ -159,14 +161,14 @@ struct NetworkTokenTests {
         let tencent = AtomicXInstance(environment: ClientEnvironment(
             transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: DispatchQueue(label: "t")))
         let sig = GenerateTestUserSig.genTestUserSig(userID: "bob", sdkAppID: 1_400_000_001, secretKey: secret)
-        let ok = await withCheckedContinuation { done in
-            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: sig) { done.resume(returning: Box($0)) }
+        let ok = try await completed { done in
+            tencent.loginStore.login(sdkAppID: 1_400_000_001, userID: "bob", userSig: sig) { done(Box($0)) }
         }
         #expect(ok.value.isSuccess)
         let carol = AtomicXInstance(environment: ClientEnvironment(
             transport: WebSocketTransport(url: url), clock: .system(), callbackQueue: DispatchQueue(label: "c")))
-        let refused = await withCheckedContinuation { done in
-            carol.loginStore.login(sdkAppID: 1_400_000_001, userID: "carol", userSig: sig) { done.resume(returning: Box($0)) }
+        let refused = try await completed { done in
+            carol.loginStore.login(sdkAppID: 1_400_000_001, userID: "carol", userSig: sig) { done(Box($0)) }
         }
         if case .failure(let error) = refused.value { #expect(error.code == 70003) } else { Issue.record("bob's sig logged carol in") }
 
@@ -181,7 +183,7 @@ struct NetworkTokenExpiryTests {
     @Test("a ZIM user whose JWT expires in 32 s hears tokenWillExpire about 30 s before, over the WebSocket")
     func zimTokenWillExpire() async throws {
         let zimApp = AppConfiguration(id: "zim-app", vendorIDs: ["1234567"], secret: secret)
-        let running = try await RunningServer.startDurable(apps: [zimApp])
+        let running = try await LoopbackServer.startDurable(apps: [zimApp])
         let token = try await SwitchboardToken.mint(app: zimApp, user: "alice", expiresAt: Date().addingTimeInterval(32))
         let config = ZIMAppConfig()
         config.appID = 1_234_567
@@ -191,7 +193,7 @@ struct NetworkTokenExpiryTests {
         zim.setEventHandler(recorder)
         let login = ZIMLoginConfig()
         login.token = token
-        let code = await withCheckedContinuation { done in zim.login(withUserID: "alice", config: login) { done.resume(returning: $0.code) } }
+        let code = try await completed { done in zim.login(withUserID: "alice", config: login) { done($0.code) } }
         #expect(code == .ZIMErrorCodeSuccess)
         try await eventually("tokenWillExpire arrives") { !recorder.notices.isEmpty }
         #expect((28...31).contains(recorder.notices[0]), "\(recorder.notices)")
@@ -208,38 +210,27 @@ final class ZIMExpiryRecorder: NSObject, ZIMEventHandler, @unchecked Sendable {
 
 @Suite("switchboard token")
 struct TokenCommandTests {
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binary
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    /// `switchboard arguments`: its status, and what it wrote to either output.
+    private func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outcome = try await SwitchboardBinary.run(arguments)
+        return (outcome.status, (outcome.output + outcome.errors).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test("mints a JWT and a UserSig that the server's verifiers accept; an unknown app is refused")
-    func mints() throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests)")
-            return
-        }
+    func mints() async throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).json")
         try #"{"apps": [{"id": "acme", "secret": "\#(secret)", "vendorIDs": ["1400000001", "acme-app"]}]}"#
             .write(to: config, atomically: true, encoding: .utf8)
-        let jwt = try run(["token", "--config", config.path, "--app", "acme", "--user", "alice", "--ttl", "600"])
+        let jwt = try await run(["token", "--config", config.path, "--app", "acme", "--user", "alice", "--ttl", "600"])
         #expect(jwt.status == 0)
         let grant = try JWTTokenVerifier().verify(token: jwt.output, user: "alice", app: app, vendorApp: "acme-app",
                                                   surface: "agora", at: now)
         #expect(grant.expiresAt != nil)
-        let sig = try run(["token", "--config", config.path, "--app", "acme", "--user", "bob", "--usersig"])
+        let sig = try await run(["token", "--config", config.path, "--app", "acme", "--user", "bob", "--usersig"])
         #expect(sig.status == 0)
         _ = try UserSigTokenVerifier(fallback: JWTTokenVerifier()).verify(
             token: sig.output, user: "bob", app: app, vendorApp: "1400000001", surface: "tencent", at: now)
-        let unknown = try run(["token", "--config", config.path, "--app", "nobody", "--user", "bob"])
+        let unknown = try await run(["token", "--config", config.path, "--app", "nobody", "--user", "bob"])
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("no app"))
     }

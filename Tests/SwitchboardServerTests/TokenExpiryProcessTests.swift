@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardServer
@@ -22,16 +20,7 @@ struct TokenExpiryProcessTests {
 
     @Test("a client whose token expires in about 3 s hears the notice, then bye(tokenExpired) within a second of the expiry and the link closes; a client that renews on its notice stays")
     func expiredSessionsEnd() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory
-        let config = directory.appendingPathComponent("switchboard-tokens-\(UUID().uuidString).json")
-        try #"{"apps": [{"id": "acme", "secret": "\#(Self.secret)", "vendorIDs": ["acme-app"]}]}"#
-            .write(to: config, atomically: true, encoding: .utf8)
-        let data = directory.appendingPathComponent("switchboard-tokens-\(UUID().uuidString).sqlite").path
-        let server = try ServerProcess(port: 0, data: data, config: config.path)
+        let server = try ServerProcess.serve(config: #"{"apps": [{"id": "acme", "secret": "\#(Self.secret)", "vendorIDs": ["acme-app"]}]}"#)
         defer { server.stop() }
         let port = try await server.waitUntilListening()
 
@@ -68,8 +57,7 @@ struct TokenExpiryProcessTests {
         let sinceLogin = Array(bobEvents.all.dropFirst(loggedIn))
         #expect(sinceLogin.allSatisfy { if case .connection = $0 { false } else { true } }, "bob saw no connection change: \(sinceLogin)")
         #expect(try await bob.activeCalls().isEmpty)
-        let (metrics, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/metrics")!)
-        #expect(String(decoding: metrics, as: UTF8.self).contains("switchboard_sessions 1"), "only bob's session is left")
+        #expect(try await server.metrics().contains("switchboard_sessions 1"), "only bob's session is left")
 
         try await bob.logout()
         await bob.shutdown()
@@ -80,7 +68,7 @@ struct TokenExpiryProcessTests {
         for lifetime in lifetimes {
             if let alice = try await aliceLogsIn(port: port, lifetime: lifetime) { return alice }
         }
-        throw TimeoutError(what: "a login of alice within her token's life")
+        throw TestFailure("no login of alice within her token's life")
     }
 
     /// Nil when the server found the token already expired (this process was too slow).
@@ -94,7 +82,7 @@ struct TokenExpiryProcessTests {
         let answer = socket.frames[0].frame
         if case .refused(let error) = answer, error.code == .service(.tokenExpired) { return nil }
         guard case .welcome(let welcome) = answer, let expiry = welcome.tokenExpiresAt else {
-            throw TimeoutError(what: "a welcome with an expiry for alice, not \(answer)")
+            throw TestFailure("no welcome with an expiry for alice, but \(answer)")
         }
         return (socket, expiry)
     }
@@ -104,7 +92,7 @@ struct TokenExpiryProcessTests {
         for lifetime in lifetimes {
             if let bob = try await bobLogsIn(port: port, lifetime: lifetime + 0.5) { return bob }
         }
-        throw TimeoutError(what: "a login of bob within his token's life")
+        throw TestFailure("no login of bob within his token's life")
     }
 
     /// Nil when the server found the token already expired (this process was too slow).
@@ -123,7 +111,7 @@ struct TokenExpiryProcessTests {
             if error.code == .service(.tokenExpired) { return nil }
             throw error
         }
-        guard let expiry = await bob.tokenExpiresAt else { throw TimeoutError(what: "an expiry for bob") }
+        guard let expiry = await bob.tokenExpiresAt else { throw TestFailure("no expiry for bob") }
         return (bob, events, expiry)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardCore
 import SwitchboardWire
@@ -17,13 +18,9 @@ struct UserDataRestartTests {
 
     @Test("a message kept for an offline user is handed over once after kill -9 and a restart; attributes are there for a user back within the grace")
     func survivesKill() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return
-        }
         let data = FileManager.default.temporaryDirectory
             .appendingPathComponent("switchboard-user-data-\(UUID().uuidString).sqlite").path
-        let first = try ServerProcess(port: 0, data: data)
+        let first = try ServerProcess.serve(data: data)
         let port = try await first.waitUntilListening()
         let url = "ws://127.0.0.1:\(port)/v1/signal"
 
@@ -31,10 +28,10 @@ struct UserDataRestartTests {
         try await alice.login()
         #expect(try await alice.sendMessage(PeerMessageRequest(to: "dave", content: .text("kept"), storeIfOffline: true)) == .stored)
         _ = try await alice.request(.setUserAttributes(.replace([Attribute(key: "mood", value: "away")]), limits: nil))
-        first.kill()
+        await first.kill()
         await alice.shutdown()
 
-        let second = try ServerProcess(port: port, data: data)
+        let second = try ServerProcess.serve(port: port, data: data)
         _ = try await second.waitUntilListening()
         let back = try session("alice", url: url)
         try await back.login()
@@ -52,9 +49,9 @@ struct UserDataRestartTests {
         #expect(handed.withLock { $0 } == ["alice:kept"])
         try await dave.logout()
         await dave.shutdown()
-        second.kill()
+        await second.kill()
 
-        let third = try ServerProcess(port: port, data: data)
+        let third = try ServerProcess.serve(port: port, data: data)
         defer { third.stop() }
         _ = try await third.waitUntilListening()
         let again = try session("dave", url: url)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TestSupport
 import SwitchboardClient
 import SwitchboardZIM
 
@@ -10,32 +11,28 @@ import SwitchboardZIM
 struct ZIMUserInfoRestartTests {
     @Test("a name given at login, an avatar and extended data set over the WebSocket are what another user queries after kill -9 and a restart; a user who never logged in is in errorUserList")
     func survivesRestart() async throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary.path) else {
-            Issue.record("build the switchboard binary first (swift build --build-tests): \(ServerProcess.binary.path)")
-            return
-        }
         let data = FileManager.default.temporaryDirectory
             .appendingPathComponent("switchboard-zim-users-\(UUID().uuidString).sqlite").path
-        let first = try ServerProcess(port: 0, data: data)
+        let first = try ServerProcess.serve(data: data)
         let port = try await first.waitUntilListening()
         let url = "ws://127.0.0.1:\(port)/v1/signal"
 
         let alice = try OverTheWire(url: url)
-        #expect(await alice.login("alice", userName: "Alice") == .ZIMErrorCodeSuccess)
-        #expect(await alice.update { alice.zim.updateUserAvatarUrl("https://example.invalid/a.png", callback: $0) } == .ZIMErrorCodeSuccess)
-        #expect(await alice.update { alice.zim.updateUserExtendedData("{\"vip\":true}", callback: $0) } == .ZIMErrorCodeSuccess)
+        #expect(try await alice.login("alice", userName: "Alice") == .ZIMErrorCodeSuccess)
+        #expect(try await alice.update { alice.zim.updateUserAvatarUrl("https://example.invalid/a.png", callback: $0) } == .ZIMErrorCodeSuccess)
+        #expect(try await alice.update { alice.zim.updateUserExtendedData("{\"vip\":true}", callback: $0) } == .ZIMErrorCodeSuccess)
         let tooLong = String(repeating: "x", count: ZIMLimits.userExtendedDataBytes + 1)
-        #expect(await alice.update { alice.zim.updateUserExtendedData(tooLong, callback: $0) } == .ZIMErrorCodeCommonModuleParamsInvalid)
+        #expect(try await alice.update { alice.zim.updateUserExtendedData(tooLong, callback: $0) } == .ZIMErrorCodeCommonModuleParamsInvalid)
         alice.zim.destroy()
 
-        first.kill()
-        let second = try ServerProcess(port: port, data: data)
+        await first.kill()
+        let second = try ServerProcess.serve(port: port, data: data)
         defer { second.stop() }
         _ = try await second.waitUntilListening()
 
         let bob = try OverTheWire(url: url)
-        #expect(await bob.login("bob", userName: "") == .ZIMErrorCodeSuccess)
-        let (users, errors, code) = await bob.query(["alice", "zed"])
+        #expect(try await bob.login("bob", userName: "") == .ZIMErrorCodeSuccess)
+        let (users, errors, code) = try await bob.query(["alice", "zed"])
         #expect(code == .ZIMErrorCodeSuccess)
         #expect(users == ["alice name=Alice avatar=https://example.invalid/a.png data={\"vip\":true}"])
         #expect(errors == ["zed:6000011"])
@@ -57,25 +54,25 @@ private struct OverTheWire: @unchecked Sendable {
         zim = try #require(ZIM.create(with: config, environment: environment))
     }
 
-    func login(_ userID: String, userName: String) async -> ZIMErrorCode {
+    func login(_ userID: String, userName: String) async throws -> ZIMErrorCode {
         let config = ZIMLoginConfig()
         config.token = "token"
         config.userName = userName
-        return await withCheckedContinuation { done in
-            zim.login(withUserID: userID, config: config) { done.resume(returning: $0.code) }
+        return try await completed(of: "\(userID)'s login") { done in
+            zim.login(withUserID: userID, config: config) { done($0.code) }
         }
     }
 
-    func update(_ start: (@escaping (String, ZIMError) -> Void) -> Void) async -> ZIMErrorCode {
-        await withCheckedContinuation { done in start { _, error in done.resume(returning: error.code) } }
+    func update(_ start: (@escaping @Sendable (String, ZIMError) -> Void) -> Void) async throws -> ZIMErrorCode {
+        try await completed(of: "the update") { done in start { _, error in done(error.code) } }
     }
 
-    func query(_ userIDs: [String]) async -> (users: [String], errors: [String], code: ZIMErrorCode) {
+    func query(_ userIDs: [String]) async throws -> (users: [String], errors: [String], code: ZIMErrorCode) {
         let config = ZIMUsersInfoQueryConfig()
         config.isQueryFromServer = true
-        return await withCheckedContinuation { done in
+        return try await completed(of: "the query of \(userIDs)") { done in
             zim.queryUsersInfo(by: userIDs, config: config) { users, errors, error in
-                done.resume(returning: (users.map(\.description), errors.map { "\($0.userID):\($0.reason)" }, error.code))
+                done((users.map(\.description), errors.map { "\($0.userID):\($0.reason)" }, error.code))
             }
         }
     }

@@ -1,5 +1,5 @@
 import Clocks
-import Logging
+import ServerTestSupport
 import Synchronization
 import SwitchboardCore
 import SwitchboardService
@@ -16,10 +16,8 @@ final class ServiceHarness: Sendable {
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
          store: any ServiceStore = MemoryStore(), cluster: (any ClusterRouting)? = nil) {
-        service = SignalingService(
-            configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch),
-            store: store, verifier: verifier, cluster: cluster,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        service = testService(configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch), store: store,
+                              verifier: verifier, cluster: cluster)
     }
 
     var now: Timestamp { service.clock.now() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import SwitchboardJSON
 import Testing
 
@@ -283,9 +284,9 @@ struct UserSigTests {
             ("xiaojun", Int64(1_400_000_000), Vector.key, Int64(1_700_000_000), Int64(15_552_000)),
             ("小军/+=", 20_000_000, "ключ", 1_234_567_890, 604_800),
         ])
-    func python(userID: String, sdkAppID: Int64, key: String, now: Int64, expire: Int64) throws {
+    func python(userID: String, sdkAppID: Int64, key: String, now: Int64, expire: Int64) async throws {
         let ours = UserSig.generate(userID: userID, sdkAppID: sdkAppID, secretKey: key, expire: expire, now: now)
-        let output = try runPython(
+        let output = try await runPython(
             Self.pythonScript, arguments: [ours, userID, String(sdkAppID), key, String(now), String(expire)])
         let report = try JSONParser().parse(output)
         let sig = UserSig.signature(
@@ -326,15 +327,8 @@ private let python3: String? = {
     return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
-private func runPython(_ script: String, arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(python3))
-    process.arguments = ["-c", script] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self)
+private func runPython(_ script: String, arguments: [String]) async throws -> String {
+    let outcome = try await runToExit([try #require(python3), "-c", script] + arguments)
+    #expect(outcome.status == 0, "python exited with \(outcome.status): \(outcome.errors)")
+    return outcome.output
 }

@@ -13,7 +13,8 @@ import SwitchboardWire
 /// Posts ``/SwitchboardService/BackendEvent``s to the apps' webhooks: the call lifecycle to `eventWebhook`, offline
 /// invitations to `pushWebhook`. The service hands events over under its lock (``deliver(_:)`` only
 /// queues); the dispatcher's run loop posts them in order, retrying a failed post (non-2xx or no answer)
-/// with exponential backoff, then gives up on that event, loudly.
+/// with exponential backoff, then gives up on that event, loudly. The backoff waits on an injected clock
+/// (the continuous clock unless given), so a test drives the retries by advancing a test clock.
 ///
 /// A post is `POST <url>` with a JSON body `{"event": name, "app": id, "call": <the call as on the
 /// wire>, "user"?: id, "push"?: {surface push fields}}`, `Content-Type: application/json`,
@@ -27,14 +28,24 @@ public final class WebhookDispatcher: BackendEventSink, Service {
     /// Attempts per event, and the delay before the first retry (doubling each time).
     let attempts: Int
     let firstRetryDelay: Duration
+    /// What the backoff sleeps on.
+    private let clock: any Clock<Duration>
     private static let serializer = JSONSerializer(sortedKeys: true)
 
-    public init(apps: [AppConfiguration], logger: Logger, attempts: Int = 4, firstRetryDelay: Duration = .seconds(1)) {
+    /// - Parameters:
+    ///   - apps: the apps whose webhooks to post to; another app's events are dropped.
+    ///   - logger: where failed posts and given-up events are logged.
+    ///   - attempts: posts per event before it is given up (the first and its retries).
+    ///   - firstRetryDelay: the wait before the first retry; each later one waits twice the one before.
+    ///   - clock: what the waits between attempts sleep on.
+    public init(apps: [AppConfiguration], logger: Logger, attempts: Int = 4, firstRetryDelay: Duration = .seconds(1),
+                clock: any Clock<Duration> = ContinuousClock()) {
         self.apps = Dictionary(apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         (queue, continuation) = AsyncStream.makeStream(of: BackendEvent.self)
         self.logger = logger
         self.attempts = attempts
         self.firstRetryDelay = firstRetryDelay
+        self.clock = clock
     }
 
     public func deliver(_ event: BackendEvent) {
@@ -111,7 +122,7 @@ public final class WebhookDispatcher: BackendEventSink, Service {
                 logger.warning("webhook: posting \(event.name) to \(url) failed (attempt \(attempt) of \(attempts)): \(error)")
             }
             guard attempt < attempts else { break }
-            do { try await Task.sleep(for: delay) } catch { return }
+            do { try await clock.sleep(for: delay) } catch { return }
             delay *= 2
         }
         logger.error("webhook: gave up on \(event.name) for app \(event.app) after \(attempts) attempts")
