@@ -70,7 +70,7 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
         self.jobs = SerialJobQueue(executor: environment.executor)
     }
 
-    /// As ``init(environment:devicePrefix:callbackQueue:state:)``, for a surface whose state starts from
+    /// As ``SurfaceHost/init(environment:devicePrefix:callbackQueue:state:)``, for a surface whose state starts from
     /// its device (a state machine that tells its own part of a call snapshot from another device's).
     public init(
         environment: ClientEnvironment, devicePrefix: String, callbackQueue: DispatchQueue? = nil,
