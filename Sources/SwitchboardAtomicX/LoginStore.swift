@@ -24,7 +24,7 @@ public final class LoginStore: Sendable {
     public var loginEventPublisher: PassthroughSubject<LoginEvent, Never> { client.loginEvents }
 
     /// AtomicXCore `LoginStore.sdkAppID`: the SDKAppID of the last login (0 before).
-    public var sdkAppID: Int32 { client.state.withLock { $0.sdkAppID } }
+    public var sdkAppID: Int32 { client.state.withLock { $0.device.sdkAppID } }
 
     /// AtomicXCore `login(sdkAppID:userID:userSig:completion:)`. Logging in again as the logged-in
     /// user succeeds at once; as another user, the current one is logged out first.

@@ -109,7 +109,7 @@ open class TUICallEngine: NSObject, @unchecked Sendable {
     open func switchCallMediaType(_ callMediaType: TUICallMediaType) {
         guard callMediaType != .unknown else { return }
         let shown: (callID: String, mediaType: TUICallMediaType)? = client.state.withLock { state in
-            guard let view = state.view, view.ending == nil else { return nil }
+            guard let view = state.device.view, view.ending == nil else { return nil }
             return (view.callID, view.tuiMediaType)
         }
         guard let shown else { return }

@@ -1,8 +1,9 @@
 import SwitchboardClient
 import SwitchboardCore
-import SwitchboardProfiles
 import SwitchboardWire
 
+/// The call requests of the stores and the engine: each is an input of the device's state machine
+/// (`TencentDeviceStateMachine+Calls.swift`), which decides; the client carries out what it returns.
 extension TencentClient {
     // MARK: - Requests
 
@@ -13,452 +14,104 @@ extension TencentClient {
     /// `params`' title and body (the engine's `TUIOfflinePushInfo`).
     func calls(
         _ participantIds: [String], mediaType: CallMediaType, params: CallParams?,
-        pushAttachments: [String: String]? = nil,
-        onStarted: (@Sendable (TencentCallView) -> Void)? = nil,
-        completion: Done?
+        pushAttachments: [String: String]? = nil, completion: Done?
     ) {
         let params = params ?? CallParams()
-        let (me, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.generation) }
-        guard let me else {
-            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
-        }
-        let invitees = Self.unique(participantIds).filter { $0 != me.rawValue }
-        if let failure = Self.validate(invitees: invitees, params: params) {
-            return complete(completion, .failure(failure))
-        }
-        guard startCall(calling: invitees.count == 1 ? UserID(invitees[0]) : nil, completion: completion) else { return }
         let attachments = pushAttachments
             ?? TencentOfflinePush.attachments(title: params.offlinePushTitle, description: params.offlinePushDescription)
-        let request = InviteRequest(
-            invitees: invitees.map(UserID.init(rawValue:)), profile: .tencent,
-            parameters: CallParameters(ringTimeout: params.timeout == 0 ? nil : .seconds(params.timeout),
-                                       ephemeral: params.isEphemeralCall),
-            mediaType: mediaType == .audio ? .audio : .video,
-            roomID: params.roomId.isEmpty ? TencentLimits.makeRoomID() : params.roomId,
-            groupID: params.chatGroupId.isEmpty ? nil : params.chatGroupId,
-            payload: params.userData.isEmpty ? nil : params.userData, attachments: attachments)
-        submit(.invite(request)) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(.call(let call, _)):
-                guard let view = TencentCallView(call: call, me: me, device: device) else {
-                    return failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "the call does not name you"))
-                }
-                // Shown first as placed ("everyone invited is ringing", the caller waiting) with
-                // `onCallStarted`, then as the service answered, so that invitees refused at once
-                // (busy, offline) are reported after it and a call over before it started still
-                // starts, then ends.
-                let placed = view.asPlaced()
-                show(placed, after: .was(placed), completion: completion, generation: generation, endsStart: true) { [self] in
-                    callEvents.send(.onCallStarted(callId: view.callID, mediaType: view.mediaType))
-                    onStarted?(view)
-                }
-                if view != placed { show(view, generation: generation) }
-                releaseHeldGlare(generation: generation)
-                reportMedia()
-            case .success:
-                failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))
-            case .failure(let error):
-                failStart(generation, completion, TencentErrorMapping.callError(error))
-            }
+        let room = TencentLimits.makeRoomID()
+        perform {
+            $0.placeCall(participantIds, mediaType: mediaType, params: params, attachments: attachments,
+                         freshRoomID: room, completion: completion)
         }
-    }
-
-    /// A `calls` or `join` that did not start a call: the device is idle again (unless a later login
-    /// took over), and the app gets `error`.
-    private func failStart(_ generation: Int, _ completion: Done?, _ error: ErrorInfo) {
-        state.withLock { state in
-            if state.generation == generation { state.isStartingCall = false }
-        }
-        complete(completion, .failure(error))
-        releaseHeldGlare(generation: generation)
-    }
-
-    /// After a `calls` is answered: the invitation from its callee that arrived meanwhile (glare:
-    /// docs/TENCENT.md, "Glare"). When this device's call lost, it is shown now, as it rings; when
-    /// this device's call survived, the service ends the other one, and it is dropped.
-    private func releaseHeldGlare(generation: Int) {
-        let held: CallNotification? = state.withLock { state in
-            defer {
-                state.heldGlare = nil
-                state.startingCallee = nil
-            }
-            guard state.generation == generation, !state.isInCall else { return nil }
-            return state.heldGlare
-        }
-        if let held { handleCall(held, generation: generation) }
     }
 
     /// `CallStore.join(callId:)` / `TUICallEngine.join(callId:)`: enter a call by id.
     func join(callID: String, completion: Done?) {
-        guard !callID.isEmpty else {
-            return complete(completion, .failure(state.withLock { $0.isLoggedIn }
-                ? TencentErrorMapping.info(ERROR_PARAM_INVALID, "callId is empty") : TencentErrorMapping.notLoggedIn))
-        }
-        enter(.call(CallID(callID), .join(data: nil)), completion: completion)
+        perform { $0.joinRequested(callID: callID, completion: completion) }
     }
 
     /// `TUICallEngine.joinInGroupCall(roomId:groupId:callMediaType:succ:fail:)`: enter the live call of a
     /// group by its room (`call.joinRoom`); the caller checked the ids.
     func joinGroupCall(roomID: String, groupID: String, completion: Done?) {
-        enter(.joinRoom(groupID: groupID, roomID: roomID, data: nil), completion: completion)
-    }
-
-    /// Enters a call that is going on (`join`, `joinInGroupCall`): the busy guard, then `operation`, and
-    /// the call shown as joined.
-    private func enter(_ operation: ServiceOperation, completion: Done?) {
-        let (me, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.generation) }
-        guard let me else {
-            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
-        }
-        guard startCall(completion: completion) else { return }
-        submit(operation) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(.call(let call, _)):
-                guard let view = TencentCallView(call: call, me: me, device: device) else {
-                    return failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "the call does not name you"))
-                }
-                show(view, after: .was(view.beforeJoining()), completion: completion, generation: generation, endsStart: true)
-                reportMedia()
-            case .success:
-                failStart(generation, completion, TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))
-            case .failure(let error):
-                failStart(generation, completion, TencentErrorMapping.callError(error))
-            }
-        }
-    }
-
-    /// The busy guard of `calls` and `join` (docs/TENCENT.md, "Busy devices answer busy"): marks the
-    /// device as starting a call, or answers -1203 and returns false when it is not idle.
-    private func startCall(calling callee: UserID? = nil, completion: Done?) -> Bool {
-        let busy = state.withLock { state -> Bool in
-            if state.isInCall { return true }
-            state.isStartingCall = true
-            state.startingCallee = callee
-            state.heldGlare = nil
-            return false
-        }
-        if busy {
-            complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "Do not call repeatedly: already in a call")))
-        }
-        return !busy
+        perform { $0.joinGroupCallRequested(roomID: roomID, groupID: groupID, completion: completion) }
     }
 
     /// `accept`: the ringing invitation shown here.
     func accept(completion: Done?) {
-        act(on: { $0.isRinging ? .accept(data: nil) : nil }, what: "accept", completion: completion)
-        // A new participant shows both devices off: only a device that is on needs saying.
-        reportMedia(skippingOff: true)
+        perform { $0.accept(completion: completion) }
     }
 
     /// `reject`: the ringing invitation shown here.
     func reject(completion: Done?) {
-        act(on: { $0.isRinging ? .reject(data: nil, reason: .declined) : nil }, what: "reject", completion: completion)
+        perform { $0.reject(completion: completion) }
     }
 
     /// `TUICallEngine.ignore`: answer busy without showing the invitation any further (the caller hears
     /// `onUserLineBusy`).
     func ignore(completion: Done?) {
-        act(on: { $0.isRinging ? .reject(data: nil, reason: .busy) : nil }, what: "ignore", completion: completion)
+        perform { $0.ignore(completion: completion) }
     }
 
     /// `hangup`: cancels a call nobody answered yet (caller), rejects a ringing invitation, leaves a
     /// connected call (which ends when one person is left); a call the service no longer keeps ends here.
     func hangup(completion: Done?) {
-        if let local = endedLocallyIfSignalingOver() {
-            return showEndedHere(local, completion: completion)
-        }
-        // The service can end the call as signaling (everyone answered: an Agora caller's confirmation)
-        // while the leave is on its way: that end reaches this client first, and the leave is refused, the
-        // call being over. The hang-up then ends the call here, as it would have a moment later
-        // (docs/TENCENT.md, "Across surfaces").
-        let callID = state.withLock { $0.view?.callID }
-        act(on: { Self.leaveOperation(for: $0).flatMap { if case .call(_, let action) = $0 { action } else { nil } } },
-            what: "hangup") { [weak self] result in
-            if case .failure = result, let self, let local = endedLocallyIfSignalingOver(callID: callID) {
-                return showEndedHere(local, completion: completion)
-            }
-            completion?(result)
-        }
-    }
-
-    /// The call shown (`callID`'s, if given) ended by the local user, if the service no longer keeps it
-    /// (``TencentCallView/isSignalingOver``).
-    private func endedLocallyIfSignalingOver(callID: String? = nil) -> TencentCallView? {
-        state.withLock { state in
-            guard let view = state.view, view.ending == nil, view.isSignalingOver,
-                  callID == nil || view.callID == callID else { return nil }
-            return view.endedLocally(at: now)
-        }
+        let now = now
+        perform { $0.hangup(completion: completion, at: now) }
     }
 
     /// `invite(participantIds:params:)` / `inviteUser`: more people into the connected call.
-    /// `completion` gets the users invited.
+    /// `completion` gets the users invited: those the service did not skip. When it skipped them all,
+    /// the first one's reason is the failure.
     func invite(_ participantIds: [String], completion: (@Sendable (Result<[String], ErrorInfo>) -> Void)?) {
         let completion: (@Sendable (Result<[String], ErrorInfo>) -> Void) = completion ?? { _ in }
-        func fail(_ error: ErrorInfo) { post { completion(.failure(error)) } }
-        let (me, view, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view, $0.generation) }
-        guard let me else { return fail(TencentErrorMapping.notLoggedIn) }
-        guard let view, view.ending == nil, view.selfStatus == .accept else {
-            return fail(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "not in a connected call"))
+        let invitation: Result<TencentDeviceStateMachine<Done>.Invitation, TencentFailure> =
+            state.withLock { $0.device.inviteMore(participantIds) }
+        guard case .success(let invitation) = invitation else {
+            if case .failure(let failure) = invitation { post { completion(.failure(failure.info)) } }
+            return
         }
-        let invitees = Self.unique(participantIds).filter { $0 != me.rawValue }
-        guard !invitees.isEmpty else {
-            return fail(TencentErrorMapping.info(ERROR_PARAM_INVALID, "participantIds is empty"))
-        }
-        let present = view.members.filter(\.isListed).count
-        guard present + invitees.count <= TencentLimits.maxPeople else {
-            return fail(TencentErrorMapping.info(
-                ERROR_PARAM_INVALID, "currently supports call with up to \(TencentLimits.maxPeople) people"))
-        }
-        submit(.call(CallID(view.callID), .inviteMore(invitees.map(UserID.init(rawValue:))))) { [weak self] result in
+        submit(invitation.operation) { [weak self] result in
             guard let self else { return }
-            switch result {
-            case .success(.call(let call, let skipped)):
+            if case .success(.call(_, let skipped)) = result {
                 let failed = Set(skipped.map(\.user.rawValue))
-                let done = invitees.filter { !failed.contains($0) }
+                let done = invitation.invitees.filter { !failed.contains($0) }
                 if done.isEmpty, let first = skipped.first {
                     return post { completion(.failure(TencentErrorMapping.callError(first.error))) }
                 }
-                if let updated = TencentCallView(call: call, me: me, device: device) {
-                    show(updated, completion: { result in completion(result.map { done }) }, generation: generation)
-                } else {
-                    post { completion(.success(done)) }
+                let invited: Done = { result in completion(result.map { done }) }
+                let now = now
+                perform {
+                    $0.replied(.action(me: invitation.me, generation: invitation.generation, .app(invited)),
+                               with: result, at: now)
                 }
-            case .success:
-                post { completion(.failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply"))) }
-            case .failure(let error):
-                post { completion(.failure(TencentErrorMapping.callError(error))) }
+                return
             }
-        }
-    }
-
-    /// One action on the call shown here, chosen from the local user's standing (nil: not allowed).
-    private func act(on choose: (TencentCallView) -> CallAction?, what: String, completion: Done?) {
-        let (me, view, generation) = state.withLock { ($0.isLoggedIn ? $0.user : nil, $0.view, $0.generation) }
-        guard let me else { return complete(completion, .failure(TencentErrorMapping.notLoggedIn)) }
-        guard let view, view.ending == nil, let action = choose(view) else {
-            return complete(completion, .failure(TencentErrorMapping.info(ERROR_REQUEST_REFUSED, "\(what): no call in a state that allows it")))
-        }
-        submit(.call(CallID(view.callID), action)) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(.call(let call, _)):
-                if let updated = TencentCallView(call: call, me: me, device: device) {
-                    show(updated, completion: completion, generation: generation)
-                } else {
-                    complete(completion, .success(()))
-                }
-            case .success:
-                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
-            case .failure(let error):
-                complete(completion, .failure(TencentErrorMapping.callError(error)))
+            let failure: ErrorInfo = switch result {
+            case .failure(let error): TencentErrorMapping.callError(error)
+            case .success: TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")
             }
+            post { completion(.failure(failure)) }
         }
     }
 
-    /// How the local user leaves a call: cancel (caller, nobody answered), reject (ringing), quit.
-    static func leaveOperation(for view: TencentCallView) -> ServiceOperation? {
-        guard !view.isSignalingOver else { return nil }
-        let id = CallID(view.callID)
-        if view.isRinging { return .call(id, .reject(data: nil, reason: .declined)) }
-        if view.isCaller && view.connectedSince == nil { return .call(id, .cancel(invitees: nil, data: nil)) }
-        return .call(id, .quit(data: nil))
-    }
+    // MARK: - Publishing
 
-    static func unique(_ ids: [String]) -> [String] {
-        var seen = Set<String>()
-        return ids.filter { seen.insert($0).inserted }
-    }
-
-    /// The kit's checks on `calls` (docs/TENCENT.md, "At most 9 people"): -1202 for each.
-    static func validate(invitees: [String], params: CallParams) -> ErrorInfo? {
-        func invalid(_ message: String) -> ErrorInfo { TencentErrorMapping.info(ERROR_PARAM_INVALID, message) }
-        if invitees.isEmpty { return invalid("participantIds is empty (after removing yourself)") }
-        if invitees.count >= TencentLimits.maxPeople {
-            return invalid("currently supports call with up to \(TencentLimits.maxPeople) people")
-        }
-        if let bad = invitees.first(where: { !UserID($0).isValid }) {
-            return invalid("invalid user id \(String(reflecting: bad))")
-        }
-        if !TencentLimits.callTimeoutRange.contains(params.timeout) {
-            return invalid("timeout must be 0 (the \(TencentLimits.defaultCallTimeout) s default) to \(TencentLimits.callTimeoutRange.upperBound) seconds, not \(params.timeout)")
-        }
-        if params.userData.utf8.count > TencentLimits.userDataBytes {
-            return invalid("userData is \(params.userData.utf8.count) bytes; at most \(TencentLimits.userDataBytes)")
-        }
-        for (name, value) in [("roomId", params.roomId), ("chatGroupId", params.chatGroupId)]
-            where value.utf8.count > TencentLimits.roomIDBytes {
-            return invalid("\(name) is \(value.utf8.count) bytes; at most \(TencentLimits.roomIDBytes)")
-        }
-        return nil
-    }
-
-    // MARK: - Notifications
-
-    /// Turns a call notification into the state and events of this device. Called on the session's
-    /// executor, in order.
-    func handleCall(_ note: CallNotification, generation: Int) {
-        guard let me = state.withLock({ $0.generation == generation ? $0.user : nil }) else { return }
-        guard let view = TencentCallView(call: note.call, me: me, device: device) else { return }
-        enum Verdict { case shown(missingProfiles: [UserID]), answerBusy, ignore }
-        let now = self.now
-        // Deciding and keeping are one step under the lock: a `calls` in between would pass the busy
-        // guard of a device about to ring, then overwrite the invitation with its own call.
-        let verdict: Verdict = state.withLock { state in
-            if let shown = state.view, shown.callID == view.callID, shown.ending == nil {
-                // Derived from the kept view: a call that ended here meanwhile stays ended.
-                return .shown(missingProfiles: keep(view, after: .kept, generation: generation, at: now, in: &state))
-            }
-            // A new invitation, also into a call that ended here (invited again after leaving it).
-            // Anything else about a call that is not (or no longer) shown here is another device's, or
-            // stale. The service answers busy for a Tencent user who is in a call
-            // (``TencentCallRules/answersBusyWhileBusy(loginSurface:)``; docs/TENCENT.md, "Busy devices
-            // answer busy"), so a busy device never gets one; what the service cannot know yet is a call
-            // this device is placing whose request is still on its way, and that window is answered busy
-            // here.
-            if let held = state.heldGlare, held.call.id == note.call.id {
-                // News of a held invitation: kept as its latest state, still as an invitation.
-                state.heldGlare = CallNotification(kind: held.kind, call: note.call)
-                return .ignore
-            }
-            guard case .invited = note.kind, view.isRinging, view.ending == nil else { return .ignore }
-            guard state.isStartingCall else {
-                return .shown(missingProfiles: keep(view, after: .nothing, generation: generation, at: now, in: &state))
-            }
-            // Glare (docs/TENCENT.md, "Glare"): the user this device is calling one-to-one calls it
-            // at the same moment. The service keeps one of the two calls, so this is not answered
-            // busy: it waits for the answer to this device's own call.
-            if let callee = state.startingCallee, note.call.caller == callee, note.call.participants.count == 2 {
-                state.heldGlare = note
-                return .ignore
-            }
-            return .answerBusy
-        }
-        switch verdict {
-        case .ignore:
-            return
-        case .answerBusy:
-            fire(.call(note.call.id, .reject(data: nil, reason: .busy)))
-        case .shown(let missing):
-            fetchProfiles(missing)
-        }
-    }
-
-    /// What a device showed before a change, for ``show(_:after:events:completion:result:generation:endsStart:then:)``.
-    enum Before {
-        /// The kept view of the same call (none for another call). A snapshot of a call that already
-        /// ended here is stale and changes nothing.
-        case kept
-        /// This, as the caller knows better (a call just placed, or just joined).
-        case was(TencentCallView)
-        /// Nothing: a new invitation, also into a call that ended here.
-        case nothing
-    }
-
-    /// Makes `view` the shown call: keeps it, runs the duration timer while connected, and posts the
-    /// state, then the completion, then the events (derived from `old` unless given), then `then`.
-    ///
-    /// - `after`: what the device showed before (``Before``).
-    /// - `generation`: the login the change belongs to; a change that arrives after it ended (logout,
-    ///   another user) shows nothing and fails its completion with -1201.
-    /// - `endsStart`: the change ends a `calls` or `join` under way (the busy guard), in the same step.
-    ///
-    /// The block is posted under the state lock, so blocks reach the callback queue in the order the
-    /// views were kept, whichever thread kept them.
-    func show(
-        _ view: TencentCallView,
-        after old: Before = .kept,
-        events given: [TencentCallEvent]? = nil,
-        completion: Done? = nil,
-        result: Result<Void, ErrorInfo> = .success(()),
-        generation: Int? = nil,
-        endsStart: Bool = false,
-        then: (@Sendable () -> Void)? = nil
-    ) {
-        let now = self.now
-        let missing: [UserID] = state.withLock { state in
-            keep(view, after: old, events: given, completion: completion, result: result, generation: generation,
-                 endsStart: endsStart, at: now, in: &state, then: then)
-        }
-        fetchProfiles(missing)
-    }
-
-    /// ``show(_:after:events:completion:result:generation:endsStart:then:)`` for a caller that holds the
-    /// state lock already, so that deciding to show a view and keeping it are one step (a `calls` in
-    /// between would pass the busy guard of a device about to ring). Returns the profiles to fetch once
-    /// the lock is released.
-    private func keep(
-        _ view: TencentCallView,
-        after old: Before,
-        events given: [TencentCallEvent]? = nil,
-        completion: Done? = nil,
-        result: Result<Void, ErrorInfo> = .success(()),
-        generation: Int? = nil,
-        endsStart: Bool = false,
-        at now: Timestamp,
-        in state: inout State,
-        then: (@Sendable () -> Void)? = nil
-    ) -> [UserID] {
-        if let generation, state.generation != generation {
-            post { completion?(.failure(TencentErrorMapping.notLoggedIn)) }
-            return []
-        }
-        if endsStart { state.isStartingCall = false }
-        let previous: TencentCallView?
-        switch old {
-        case .kept:
-            if let shown = state.view, shown.callID == view.callID, shown.ending != nil, given == nil {
-                post { completion?(result) }
-                return []
-            }
-            previous = state.view?.callID == view.callID ? state.view : nil
-        case .was(let explicit):
-            previous = explicit
-        case .nothing:
-            previous = nil
-        }
-        let events = given ?? TencentCallView.changes(from: previous, to: view)
-        state.view = view
-        updateDurationTimer(in: &state, for: view)
-        post { [self] in
-            // The state this change led to, even when a later change is already kept: its events
-            // describe this state (a call placed, then ended at once).
-            publishCall(at: now, showing: view)
-            completion?(result)
-            for event in events { deliver(event) }
-            then?()
-        }
-        return missingProfiles(in: &state, of: view)
-    }
-
-    /// Shows a call that ended on this device alone (hung up with its session, or after the service's
-    /// part of it was over).
-    func showEndedHere(_ ended: TencentCallView, completion: Done? = nil) {
-        show(ended, events: [.ended(ended, wasConnected: ended.connectedSince != nil)], completion: completion)
-    }
-
-    /// Publishes `CallStore.state` (on the callback queue): the call as `shown` (a change of the call
-    /// being delivered), or as last published.
-    func publishCall(at time: Timestamp? = nil, showing shown: TencentCallView? = nil) {
-        let now = time ?? self.now
-        let (view, devices, profiles, selfProfile, me) = state.withLock { state in
-            if let shown { state.publishedView = shown }
-            return (state.publishedView, state.devices, state.profiles, state.selfProfile, state.user)
-        }
+    /// Publishes `CallStore.state` (on the callback queue) as the machine has it for `publication`.
+    func publishCall(_ publication: TencentDeviceStateMachine<Done>.Publication) {
+        guard let snapshot = state.withLock({ $0.device.publishing(publication) }) else { return }
         callState.update { callState in
             var selfInfo = CallParticipantInfo()
-            selfInfo.id = me?.rawValue ?? ""
-            selfInfo.name = selfProfile.nickname ?? ""
-            selfInfo.avatarURL = selfProfile.avatarURL ?? ""
-            selfInfo.isMicrophoneOpened = devices.microphoneStatus == .on
-            selfInfo.isCameraOpened = devices.cameraStatus == .on
-            guard let view else {
+            selfInfo.id = snapshot.me?.rawValue ?? ""
+            selfInfo.name = snapshot.ownProfile.nickname ?? ""
+            selfInfo.avatarURL = snapshot.ownProfile.avatarURL ?? ""
+            selfInfo.isMicrophoneOpened = snapshot.microphone
+            selfInfo.isCameraOpened = snapshot.camera
+            guard let view = snapshot.view else {
                 callState.selfInfo = selfInfo
                 return
             }
-            callState.activeCall = view.callInfo(duration: view.duration(at: now))
+            callState.activeCall = view.callInfo(duration: view.duration(at: snapshot.at))
             selfInfo.status = view.selfStatus
             callState.selfInfo = selfInfo
             guard view.ending == nil else {
@@ -469,8 +122,8 @@ extension TencentClient {
                 if member.id == selfInfo.id { return selfInfo }
                 var info = CallParticipantInfo()
                 info.id = member.id
-                info.name = profiles[member.id]?.nickname ?? ""
-                info.avatarURL = profiles[member.id]?.avatarURL ?? ""
+                info.name = snapshot.profiles[member.id]?.nickname ?? ""
+                info.avatarURL = snapshot.profiles[member.id]?.avatarURL ?? ""
                 info.status = view.status(of: member)
                 info.isMicrophoneOpened = member.microphone
                 info.isCameraOpened = member.camera
@@ -480,7 +133,7 @@ extension TencentClient {
     }
 
     /// Carries out one event (on the callback queue).
-    private func deliver(_ event: TencentCallEvent) {
+    func deliver(_ event: TencentCallEvent) {
         let observers = observers.withLock { $0.compactMap(\.value) }
         switch event {
         case .received(let view):
@@ -516,75 +169,6 @@ extension TencentClient {
                 }
             }
         }
-    }
-
-    // MARK: - Duration
-
-    /// Runs the one-second tick of `activeCall.duration` while `view` (being shown) is connected here,
-    /// on the environment's clock (a test clock in tests): one tick per call and connection instant, so
-    /// a rejoined call counts afresh. Called under the state lock.
-    private func updateDurationTimer(in state: inout State, for view: TencentCallView) {
-        let since: Timestamp? = view.ending == nil ? view.connectedSince : nil
-        if let current = state.durationTimer, current.callID == view.callID, current.since == since { return }
-        state.stopDurationTimer()
-        guard let since else { return }
-        let clock = environment.clock
-        let callID = view.callID
-        let this = WeakReference(self)
-        let task = Task(executorPreference: environment.executor) {
-            var tick = 1
-            while !Task.isCancelled {
-                let at = since + TencentLimits.durationTick * tick
-                do { try await clock.sleep(until: at) } catch { return }
-                guard let client = this.value, !Task.isCancelled, client.isShowingConnected(callID) else { return }
-                client.post {
-                    guard client.isShowingConnected(callID) else { return }
-                    client.publishCall(at: at)
-                }
-                tick += 1
-            }
-        }
-        state.durationTimer = (callID, since, task)
-    }
-
-    private func isShowingConnected(_ callID: String) -> Bool {
-        state.withLock { $0.view?.callID == callID && $0.view?.ending == nil && $0.view?.connectedSince != nil }
-    }
-
-    // MARK: - Profiles and media
-
-    /// The members of `view` whose profiles the device neither knows nor is reading; marks them as
-    /// being read. Called under the state lock.
-    private func missingProfiles(in state: inout State, of view: TencentCallView) -> [UserID] {
-        let missing = view.members.map(\.id).filter {
-            $0 != state.user?.rawValue && state.profiles[$0] == nil && !state.profilesInFlight.contains($0)
-        }
-        state.profilesInFlight.formUnion(missing)
-        return missing.map(UserID.init(rawValue:))
-    }
-
-    /// Reads profiles; the state shows the names and avatars once they arrive.
-    private func fetchProfiles(_ users: [UserID]) {
-        guard !users.isEmpty else { return }
-        submit(.queryProfiles(users)) { [weak self] result in
-            guard let self else { return }
-            state.withLock { state in
-                state.profilesInFlight.subtract(users.map(\.rawValue))
-                if case .success(.profiles(let profiles, _)) = result {
-                    for profile in profiles { state.profiles[profile.user.rawValue] = profile }
-                }
-            }
-            post { [self] in publishCall() }
-        }
-    }
-
-    /// Tells the call the local microphone and camera (every participant sees them).
-    /// `skippingOff`: say nothing while both are off.
-    func reportMedia(skippingOff: Bool = false) {
-        let (view, devices) = state.withLock { ($0.view, $0.devices) }
-        let media = ParticipantMedia(microphone: devices.microphoneStatus == .on, camera: devices.cameraStatus == .on)
-        guard let view, view.ending == nil, !view.isSignalingOver, !(skippingOff && media == .off) else { return }
-        fire(.call(CallID(view.callID), .setMedia(media)))
     }
 }
 
@@ -713,50 +297,11 @@ extension TencentClient {
     /// `LoginStore.setSelfInfo(userProfile:completion:)` / `TUICallEngine.setSelfInfo`: name and avatar
     /// for everyone who shows this user.
     func setSelfInfo(nickname: String?, avatarURL: String?, userID: String, completion: Done?) {
-        guard let me = state.withLock({ $0.isLoggedIn ? $0.user : nil }) else {
-            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
-        }
-        guard userID.isEmpty || userID == me.rawValue else {
-            return complete(completion, .failure(TencentErrorMapping.info(
-                ERROR_PARAM_INVALID, "userProfile.userID \(String(reflecting: userID)) is not the logged-in user \(me)")))
-        }
-        submit(.setProfile(nickname: nickname, avatarURL: avatarURL)) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(.profiles(let profiles, _)):
-                let profile = profiles.first ?? Profile(user: me, nickname: nickname, avatarURL: avatarURL)
-                state.withLock { state in
-                    state.selfProfile.nickname = profile.nickname
-                    state.selfProfile.avatarURL = profile.avatarURL
-                }
-                                post { [self] in
-                    loginState.update { state in
-                        state.loginUserInfo?.nickname = profile.nickname
-                        state.loginUserInfo?.avatarURL = profile.avatarURL
-                    }
-                    publishCall()
-                    completion?(.success(()))
-                }
-            case .success:
-                complete(completion, .failure(TencentErrorMapping.info(ERROR_SIGNALING_SEND_FAIL, "unexpected reply")))
-            case .failure(let error):
-                complete(completion, .failure(TencentErrorMapping.callError(error)))
-            }
-        }
+        perform { $0.setSelfInfo(nickname: nickname, avatarURL: avatarURL, userID: userID, completion: completion) }
     }
 
     /// `TUICallEngine.enableMultiDeviceAbility(enable:succ:fail:)`: kept for later logins and sent now.
     func enableMultiDevice(_ enable: Bool, completion: Done?) {
-        let loggedIn = state.withLock { state in
-            state.multiDevice = enable
-            return state.isLoggedIn
-        }
-        guard loggedIn else {
-            return complete(completion, .failure(TencentErrorMapping.notLoggedIn))
-        }
-        submit(.setMultiDevice(enable)) { [weak self] result in
-            guard let self else { return }
-            complete(completion, result.map { _ in () }.mapError(TencentErrorMapping.callError))
-        }
+        perform { $0.enableMultiDevice(enable, completion: completion) }
     }
 }

@@ -70,6 +70,20 @@ open class SurfaceHost<State: SurfaceState>: @unchecked Sendable {
         self.jobs = SerialJobQueue(executor: environment.executor)
     }
 
+    /// As ``SurfaceHost/init(environment:devicePrefix:callbackQueue:state:)``, for a surface whose state starts from
+    /// its device (a state machine that tells its own part of a call snapshot from another device's).
+    public init(
+        environment: ClientEnvironment, devicePrefix: String, callbackQueue: DispatchQueue? = nil,
+        makeState: (DeviceID) -> State
+    ) {
+        let device = DeviceID("\(devicePrefix)-\(UUID().uuidString.lowercased())")
+        self.environment = environment
+        self.device = device
+        self.callbackQueue = callbackQueue ?? environment.callbackQueue ?? .main
+        self.state = Mutex(makeState(device))
+        self.jobs = SerialJobQueue(executor: environment.executor)
+    }
+
     deinit {
         if let session = state.withLock({ $0.session }) {
             Task(executorPreference: environment.executor) { await session.shutdown() }

@@ -28,6 +28,9 @@ public final class RTMChannel: Sendable {
 
     public var isJoined: Bool { box.withLock { $0.isJoined } }
 
+    /// Joined, or a join on its way.
+    var isJoinedOrJoining: Bool { box.withLock { $0.isJoined || $0.isJoining } }
+
     /// The surface's object (`AgoraRtmChannel`), kept until the channel is destroyed.
     public var surfaceObject: AnyObject? {
         get { box.withLock { $0.surfaceObject } }

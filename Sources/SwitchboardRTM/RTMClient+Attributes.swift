@@ -15,12 +15,7 @@ extension RTMClient {
     public func changeLocalAttributes(_ change: AttributeChange,
                                       completion: @escaping @Sendable (RTMCode.ProcessAttribute) -> Void) {
         let now = now
-        let refusal: RTMCode.ProcessAttribute? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            if let refusal = Self.check(change, limits: RTMLimits.userAttributes) { return refusal }
-            guard state.userAttributeUpdateRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitLocalAttributeChange(change, at: now) }
         if let refusal {
             return post { completion(refusal) }
         }
@@ -29,7 +24,7 @@ extension RTMClient {
             switch result {
             case .success(let reply):
                 if case .attributes(let attributes) = reply {
-                    state.withLock { $0.localAttributes = attributes }
+                    decide { $0.localAttributesConfirmed(attributes) }
                 }
                 post { completion(.ok) }
             case .failure(let error):
@@ -43,12 +38,7 @@ extension RTMClient {
     public func userAttributes(of user: String, keys: [String]?,
                                completion: @escaping @Sendable ([Attribute]?, RTMCode.ProcessAttribute) -> Void) {
         let now = now
-        let refusal: RTMCode.ProcessAttribute? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard RTMLimits.isValidID(user), (keys ?? []).allSatisfy(Self.isValidKey) else { return .invalidArgument }
-            guard state.userAttributeQueryRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitUserAttributeQuery(of: user, keys: keys, at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }
@@ -68,7 +58,7 @@ extension RTMClient {
     func resyncLocalAttributes(_ attributes: [Attribute]) {
         submit(.setUserAttributes(.replace(attributes), limits: RTMLimits.userAttributes)) { [weak self] result in
             if case .success(.attributes(let attributes)) = result {
-                self?.state.withLock { $0.localAttributes = attributes }
+                self?.decide { $0.localAttributesConfirmed(attributes) }
             }
         }
     }
@@ -80,13 +70,7 @@ extension RTMClient {
     public func changeChannelAttributes(_ channel: String, _ change: AttributeChange, notify: Bool,
                                         completion: @escaping @Sendable (RTMCode.ProcessAttribute) -> Void) {
         let now = now
-        let refusal: RTMCode.ProcessAttribute? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard RTMLimits.isValidID(channel) else { return .invalidArgument }
-            if let refusal = Self.check(change, limits: RTMLimits.channelAttributes) { return refusal }
-            guard state.channelAttributeUpdateRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitChannelAttributeChange(change, of: channel, at: now) }
         if let refusal {
             return post { completion(refusal) }
         }
@@ -105,12 +89,7 @@ extension RTMClient {
     public func channelAttributes(of channel: String, keys: [String]?,
                                   completion: @escaping @Sendable ([ChannelAttribute]?, RTMCode.ProcessAttribute) -> Void) {
         let now = now
-        let refusal: RTMCode.ProcessAttribute? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard RTMLimits.isValidID(channel), (keys ?? []).allSatisfy(Self.isValidKey) else { return .invalidArgument }
-            guard state.channelAttributeQueryRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitChannelAttributeQuery(of: channel, keys: keys, at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }

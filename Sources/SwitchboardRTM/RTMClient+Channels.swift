@@ -30,16 +30,11 @@ extension RTMClient {
     public func join(_ channel: RTMChannel, completion: @escaping @Sendable (RTMCode.JoinChannel) -> Void) {
         let now = now
         let refusal: RTMCode.JoinChannel? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard state.channels[channel.id] === channel else { return .failure }
-            if channel.box.withLock({ $0.isJoined || $0.isJoining }) { return .alreadyJoined }
-            let joined = state.channels.values.filter { $0.box.withLock { $0.isJoined || $0.isJoining } }.count
-            if joined >= RTMLimits.joinedChannels { return .exceedLimit }
-            var sameChannel = state.sameChannelJoinRate[channel.id] ?? RateLimiter(RTMLimits.sameChannelJoinRate)
-            guard sameChannel.wouldAdmit(at: now) else { return .sameChannelTooOften }
-            guard state.joinRate.admit(at: now) else { return .tooOften }
-            _ = sameChannel.admit(at: now)
-            state.sameChannelJoinRate[channel.id] = sameChannel
+            // Lock order: the client's state before a channel's box, never the other way round.
+            let standing = RTMKitStateMachine.ChannelStanding(
+                isRegistered: state.channels[channel.id] === channel, isJoinedOrJoining: channel.isJoinedOrJoining,
+                joinedCount: state.channels.values.filter(\.isJoinedOrJoining).count)
+            if let refusal = state.kit.admitJoin(channel.id, standing, at: now) { return refusal }
             channel.box.withLock { $0.isJoining = true }
             return nil
         }
@@ -68,7 +63,7 @@ extension RTMClient {
 
     /// `leave(completion:)`.
     public func leave(_ channel: RTMChannel, completion: @escaping @Sendable (RTMCode.LeaveChannel) -> Void) {
-        guard state.withLock({ $0.isLoggedIn }) else { return post { completion(.notLoggedIn) } }
+        guard decide({ $0.isLoggedIn }) else { return post { completion(.notLoggedIn) } }
         // Leaving stops member events at once; a leave the service did not take puts the channel back.
         let members: Set<UserID>? = channel.box.withLock { state in
             guard state.isJoined else { return nil }
@@ -101,15 +96,7 @@ extension RTMClient {
     public func send(_ message: RTMMessage, to channel: RTMChannel,
                      completion: @escaping @Sendable (RTMCode.SendChannelMessage) -> Void) {
         let now = now
-        let refusal: RTMCode.SendChannelMessage? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard Self.isValid(message) else { return .invalidMessage }
-            guard channel.isJoined else { return .failure }
-            // Messages sent while reconnecting are not delivered (seed 002): see docs/AGORA.md.
-            guard state.connection == .connected else { return .failure }
-            guard state.messageRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = state.withLock { $0.kit.admitChannelMessage(message, isJoined: channel.isJoined, at: now) }
         if let refusal {
             return post { completion(refusal) }
         }
@@ -129,12 +116,7 @@ extension RTMClient {
     /// `getMembersWithCompletion(_:)`.
     public func members(of channel: RTMChannel, completion: @escaping @Sendable ([String]?, RTMCode.GetMembers) -> Void) {
         let now = now
-        let refusal: RTMCode.GetMembers? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard channel.isJoined else { return .notInChannel }
-            guard state.membersRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = state.withLock { $0.kit.admitMembersQuery(isJoined: channel.isJoined, at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }
@@ -160,13 +142,7 @@ extension RTMClient {
     public func memberCounts(of channels: [String],
                              completion: @escaping @Sendable ([ChannelMemberCount]?, RTMCode.ChannelMemberCount) -> Void) {
         let now = now
-        let refusal: RTMCode.ChannelMemberCount? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard channels.count <= RTMLimits.memberCountChannels else { return .exceedLimit }
-            guard !channels.isEmpty, channels.allSatisfy(RTMLimits.isValidID) else { return .invalidArgument }
-            guard state.memberCountRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitMemberCounts(channels, at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }

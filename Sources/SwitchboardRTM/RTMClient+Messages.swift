@@ -11,14 +11,7 @@ extension RTMClient {
     public func send(_ message: RTMMessage, toPeer peer: String, offline: Bool,
                      completion: @escaping @Sendable (RTMCode.SendPeerMessage) -> Void) {
         let now = now
-        let refusal: RTMCode.SendPeerMessage? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard RTMLimits.isValidID(peer) else { return .invalidUserId }
-            guard Self.isValid(message) else { return .invalidMessage }
-            guard state.connection == .connected else { return .failure }
-            guard state.messageRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitPeerMessage(message, to: peer, at: now) }
         if let refusal {
             return post { completion(refusal) }
         }
@@ -46,14 +39,7 @@ extension RTMClient {
     /// `queryPeersOnlineStatus(_:completion:)`.
     public func queryPeersOnlineStatus(_ peers: [String], completion: @escaping @Sendable ([RTMPeerStatus]?, RTMCode.QueryPeersOnline) -> Void) {
         let now = now
-        let refusal: RTMCode.QueryPeersOnline? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard !peers.isEmpty, peers.count <= RTMLimits.queryPeers, peers.allSatisfy(RTMLimits.isValidID) else {
-                return .invalidArgument
-            }
-            guard state.queryRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitPresenceQuery(peers, at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }
@@ -90,13 +76,7 @@ extension RTMClient {
                                     completion: @escaping @Sendable (RTMCode.PeerSubscription) -> Void) {
         let now = now
         let users = peers.map { UserID($0) }
-        let refusal: RTMCode.PeerSubscription? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard !peers.isEmpty, peers.allSatisfy(RTMLimits.isValidID) else { return .invalidArgument }
-            if subscribing, state.subscriptions.union(users).count > RTMLimits.subscribedPeers { return .overflow }
-            guard state.subscribeRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitSubscriptionChange(peers, subscribing: subscribing, at: now) }
         if let refusal {
             return post { completion(refusal) }
         }
@@ -105,9 +85,7 @@ extension RTMClient {
             guard let self else { return }
             switch result {
             case .success(let reply):
-                state.withLock { state in
-                    if subscribing { state.subscriptions.formUnion(users) } else { state.subscriptions.subtract(users) }
-                }
+                decide { $0.subscriptionsChanged(users, subscribing: subscribing) }
                 post { completion(.ok) }
                 if subscribing, case .presence(let statuses) = reply, !statuses.isEmpty {
                     emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
@@ -128,11 +106,7 @@ extension RTMClient {
     /// session is subscribed to, as the service has them.
     public func subscribedPeers(completion: @escaping @Sendable ([String]?, RTMCode.QueryPeersBySubscriptionOption) -> Void) {
         let now = now
-        let refusal: RTMCode.QueryPeersBySubscriptionOption? = state.withLock { state in
-            guard state.isLoggedIn else { return .notLoggedIn }
-            guard state.subscriptionQueryRate.admit(at: now) else { return .tooOften }
-            return nil
-        }
+        let refusal = decide { $0.admitSubscriptionQuery(at: now) }
         if let refusal {
             return post { completion(nil, refusal) }
         }

@@ -9,7 +9,9 @@ import SwitchboardWire
 
 /// The engine behind one `AgoraRtmKit` / `ARtmKit`: one logged-in session at a time, the kit's
 /// connection state, its invitations and channels. The session, the job queue, the callback queue and
-/// the login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
+/// the login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces"); the kit's state and
+/// the SDK's refusals are its `RTMKitStateMachine`'s, kept under the host's lock, whose actions the
+/// client carries out.
 public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable {
     // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
     public let appID: String
@@ -19,33 +21,26 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
     /// The kit's state, under the host's lock.
     public struct State: SurfaceState {
         public var session: ClientSession?
-        public var user: UserID?
-        public var generation = 0
-        var connection: RTMCode.ConnectionState = .disconnected
+        /// The kit's own state and the SDK's rules: every decision about them is the machine's.
+        var kit: RTMKitStateMachine
+        /// The objects the session's events are about: the invitations in their life cycle, by call, and
+        /// the channels the app created, by id.
         var outgoing: [CallID: RTMLocalInvitation] = [:]
         var incoming: [CallID: RTMRemoteInvitation] = [:]
         var channels: [String: RTMChannel] = [:]
-        var subscriptions: Set<UserID> = []
-        var loginRate = RateLimiter(RTMLimits.loginRate)
-        var renewRate = RateLimiter(RTMLimits.renewTokenRate)
-        var messageRate: RateLimiter
-        var joinRate = RateLimiter(RTMLimits.joinRate)
-        var sameChannelJoinRate: [String: RateLimiter] = [:]
-        var membersRate = RateLimiter(RTMLimits.membersRate)
-        var queryRate = RateLimiter(RTMLimits.queryPeersRate)
-        var subscribeRate = RateLimiter(RTMLimits.subscribeRate)
-        var subscriptionQueryRate = RateLimiter(RTMLimits.subscriptionQueryRate)
-        var userAttributeUpdateRate = RateLimiter(RTMLimits.userAttributeUpdateRate)
-        var userAttributeQueryRate = RateLimiter(RTMLimits.userAttributeQueryRate)
-        var channelAttributeUpdateRate = RateLimiter(RTMLimits.channelAttributeUpdateRate)
-        var channelAttributeQueryRate = RateLimiter(RTMLimits.channelAttributeQueryRate)
-        var memberCountRate = RateLimiter(RTMLimits.memberCountRate)
-        /// The local user's attributes as the service last confirmed them: they live with the login
-        /// session, and are set again after the service lost it (docs/AGORA.md, "User attributes").
-        var localAttributes: [Attribute] = []
+
+        public var user: UserID? {
+            get { kit.user }
+            set { kit.user = newValue }
+        }
+
+        public var generation: Int {
+            get { kit.generation }
+            set { kit.generation = newValue }
+        }
 
         /// Logged in: the APIs that need a login may be used (reconnecting counts; aborted does not).
-        public var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
+        public var isLoggedIn: Bool { kit.isLoggedIn }
     }
 
     /// Nil when `appID` is not 32 characters (docs/AGORA.md, "Initializers and the 32-character app id").
@@ -58,8 +53,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         #endif
         self.appID = appID
         self.profile = profile
-        super.init(environment: environment, devicePrefix: profile.surface,
-                   state: State(messageRate: RateLimiter(profile.messageRate)))
+        super.init(environment: environment, devicePrefix: profile.surface, state: State(kit: RTMKitStateMachine(profile: profile)))
     }
 
     /// Sets where the engine's events go; called once by the surface.
@@ -67,7 +61,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         sink.withLock { $0 = handler }
     }
 
-    public var connectionState: RTMCode.ConnectionState { state.withLock { $0.connection } }
+    public var connectionState: RTMCode.ConnectionState { decide { $0.connection } }
 
     /// Delivers `event` on the callback queue, then runs `afterwards` there (to let go of objects the
     /// event still needed).
@@ -78,27 +72,65 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
         }
     }
 
+    /// Runs `input` on the kit's machine under the host's lock and carries out the actions it returns,
+    /// in order: what must keep the machine's order (callbacks posted, the session's objects let go)
+    /// under the same lock, requests after it.
+    func perform(_ input: (inout RTMKitStateMachine) -> [RTMKitStateMachine.Action]) {
+        let requests = state.withLock { state in
+            var later: [() -> Void] = []
+            for action in input(&state.kit) {
+                switch action {
+                case .report(let connection, let reason):
+                    emit(.connectionStateChanged(connection, reason))
+                case .releaseSessionObjects:
+                    for invitation in state.outgoing.values { invitation.abandon() }
+                    for invitation in state.incoming.values { invitation.abandon() }
+                    state.outgoing = [:]
+                    state.incoming = [:]
+                    for channel in state.channels.values { channel.sessionEnded() }
+                case .resyncLocalAttributes(let attributes):
+                    later.append { [self] in resyncLocalAttributes(attributes) }
+                case .rejoinChannels:
+                    let channels = state.channels.values.filter(\.isJoined)
+                    later.append { [self] in rejoin(channels) }
+                case .resubscribe(let users):
+                    later.append { [self] in resubscribe(users) }
+                case .reportPresence(let statuses):
+                    emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
+                case .reportTokenWillExpire:
+                    emit(.tokenPrivilegeWillExpire)
+                case .reportTokenExpired:
+                    emit(.tokenDidExpire)
+                }
+            }
+            return later
+        }
+        for request in requests { request() }
+    }
+
+    /// A decision of the kit's machine (whether the SDK refuses a call, and how), under the host's lock.
+    func decide<Value>(_ input: (inout RTMKitStateMachine) -> Value) -> Value {
+        state.withLock { input(&$0.kit) }
+    }
+
     // MARK: - Login, logout, token
 
     /// `login(byToken:user:completion:)`.
     public func login(token: String?, user: String, completion: @escaping @Sendable (RTMCode.Login) -> Void) {
         let now = now
         let outcome: Result<(ClientSession, Int), RTMCode.Login> = state.withLock { state in
-            // The SDK limits login calls, refused ones included (2 per second).
-            guard state.loginRate.admit(at: now) else { return .failure(.loginTooOften) }
-            guard state.connection == .disconnected else { return .failure(.alreadyLogin) }
-            guard RTMLimits.isValidID(user) else { return .failure(.invalidArgument) }
-            let session = makeSession(ClientConfiguration(
-                app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
-                surface: profile.surface, timing: profile.timing,
-                // No lead: ask the service for no notice rather than its default.
-                tokenWarningLead: profile.tokenWarningLead ?? .zero,
-                // Agora 1.5 ends the login with reason 9; a kit without it (anyRTC) reconnects and hears
-                // `rtmKitTokenDidExpire` (docs/AGORA.md, "Connection states (seed 002)").
-                tokenExpiry: profile.hasTokenExpiryNotices ? .endsSession : .reconnects))
-            state.begin(session, as: UserID(user))
-            state.connection = .connecting
-            return .success((session, state.generation))
+            state.kit.loginRequested(user, at: now).map { generation in
+                let session = makeSession(ClientConfiguration(
+                    app: appID, user: UserID(user), device: device, token: token, loginPolicy: .singleDevice,
+                    surface: profile.surface, timing: profile.timing,
+                    // No lead: ask the service for no notice rather than its default.
+                    tokenWarningLead: profile.tokenWarningLead ?? .zero,
+                    // Agora 1.5 ends the login with reason 9; a kit without it (anyRTC) reconnects and hears
+                    // `rtmKitTokenDidExpire` (docs/AGORA.md, "Connection states (seed 002)").
+                    tokenExpiry: profile.hasTokenExpiryNotices ? .endsSession : .reconnects))
+                state.session = session
+                return (session, generation)
+            }
         }
         switch outcome {
         case .failure(let code):
@@ -129,10 +161,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
 
     /// `logout(completion:)`.
     public func logout(completion: @escaping @Sendable (RTMCode.Logout) -> Void) {
-        let session: ClientSession? = state.withLock { state in
-            guard state.connection != .disconnected, let session = state.session else { return nil }
-            return session
-        }
+        let session: ClientSession? = state.withLock { state in state.kit.mayLogOut ? state.session : nil }
         guard let session else {
             return post { completion(.notLoggedIn) }
         }
@@ -153,8 +182,8 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
     public func renewToken(_ token: String, completion: @escaping @Sendable (String?, RTMCode.RenewToken) -> Void) {
         let now = now
         let session: Result<ClientSession, RTMCode.RenewToken> = state.withLock { state in
-            guard let session = state.session, state.isLoggedIn else { return .failure(.notLoggedIn) }
-            guard state.renewRate.admit(at: now) else { return .failure(.tooOften) }
+            if let refusal = state.kit.renewRequested(at: now) { return .failure(refusal) }
+            guard let session = state.session else { return .failure(.notLoggedIn) }
             return .success(session)
         }
         switch session {
@@ -182,52 +211,14 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
     override public func sessionEvent(_ event: ClientEvent, generation: Int) {
         switch event {
         case .connection(let connectionState, let reason):
-            connectionChanged(connectionState, reason)
+            perform { $0.connectionChanged(connectionState, reason) }
         case .server(let serverEvent):
             handle(serverEvent)
         case .sessionReplaced:
-            sessionReplaced()
+            perform { $0.sessionReplaced() }
         case .reconnectRefused(let error):
-            if error.code == .service(.tokenExpired) {
-                emit(.tokenDidExpire)
-            }
+            perform { $0.reconnectRefused(error) }
         }
-    }
-
-    private func connectionChanged(_ newState: SwitchboardClient.ConnectionState, _ reason: ConnectionChangeReason) {
-        let mappedState: RTMCode.ConnectionState = switch newState {
-        case .disconnected: .disconnected
-        case .connecting: .connecting
-        case .connected: .connected
-        case .reconnecting: .reconnecting
-        case .aborted: .aborted
-        }
-        let mappedReason: RTMCode.ConnectionChangeReason = switch reason {
-        case .login: .login
-        case .loginSuccess: .loginSuccess
-        case .loginFailure: .loginFailure
-        case .loginTimeout: .loginTimeout
-        case .interrupted: .interrupted
-        case .logout: .logout
-        case .bannedByServer: .bannedByServer
-        case .remoteLogin: .remoteLogin
-        case .tokenExpired: profile.hasTokenExpiryNotices ? .tokenExpired : .loginFailure
-        }
-        state.withLock { state in
-            state.connection = mappedState
-            if mappedState == .disconnected {
-                // Invitations, channel memberships and subscriptions die with the session: the SDK
-                // releases the invitations (ended, without a callback) and forgets the rest.
-                for invitation in state.outgoing.values { invitation.abandon() }
-                for invitation in state.incoming.values { invitation.abandon() }
-                state.outgoing = [:]
-                state.incoming = [:]
-                state.subscriptions = []
-                state.localAttributes = []
-                for channel in state.channels.values { channel.sessionEnded() }
-            }
-        }
-        emit(.connectionStateChanged(mappedState, mappedReason))
     }
 
     private func handle(_ event: ServerEvent) {
@@ -238,9 +229,7 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
             emit(.messageReceived(RTMMessage(message.content, sentAt: message.sentAt, isOffline: message.isOffline),
                                   fromPeer: message.from.rawValue))
         case .presenceChanged(let status):
-            if state.withLock({ $0.subscriptions.contains(status.user) }) {
-                emit(.peersOnlineStatusChanged([RTMPeerStatus(status)]))
-            }
+            perform { $0.presenceChanged(status) }
         case .channelMemberJoined(let channel, let user):
             channelNamed(channel)?.memberJoined(user)
         case .channelMemberLeft(let channel, let user):
@@ -253,22 +242,13 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
             // Agora and anyRTC show no profiles of call peers.
             break
         case .tokenWillExpire:
-            if profile.hasTokenExpiryNotices {
-                emit(.tokenPrivilegeWillExpire)
-            }
+            perform { $0.tokenWillExpire() }
         }
     }
 
-    /// The service lost the session and a fresh login replaced it: rejoin the channels the app is in,
-    /// renew the presence subscriptions and set the local user's attributes again, as the SDK does after
-    /// a long outage.
-    private func sessionReplaced() {
-        let (channels, subscriptions, attributes) = state.withLock { state in
-            (state.channels.values.filter(\.isJoined), state.subscriptions, state.localAttributes)
-        }
-        if !attributes.isEmpty {
-            resyncLocalAttributes(attributes)
-        }
+    /// Joins again the channels the app was in before the service lost the session; a channel the
+    /// service no longer lets the kit into is left.
+    private func rejoin(_ channels: [RTMChannel]) {
         for channel in channels {
             submit(.joinChannel(channel.id), timeout: RTMLimits.joinTimeout) { result in
                 switch result {
@@ -278,11 +258,13 @@ public final class RTMClient: SurfaceHost<RTMClient.State>, @unchecked Sendable 
                 }
             }
         }
-        if !subscriptions.isEmpty {
-            submit(.subscribePresence(subscriptions.sorted { $0.rawValue < $1.rawValue })) { [weak self] result in
-                if case .success(.presence(let statuses)) = result, !statuses.isEmpty {
-                    self?.emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
-                }
+    }
+
+    /// Subscribes again to `users`' presence; their states follow at once.
+    private func resubscribe(_ users: [UserID]) {
+        submit(.subscribePresence(users)) { [weak self] result in
+            if case .success(.presence(let statuses)) = result, !statuses.isEmpty {
+                self?.emit(.peersOnlineStatusChanged(statuses.map { RTMPeerStatus($0) }))
             }
         }
     }

@@ -5,7 +5,7 @@ import SwitchboardWire
 /// Where a `queryCallInvitationList` page left off. ZIM's `nextFlag` is an `Int64`; the service's
 /// record cursor is an opaque string, so the instance hands out small numbers that stand for positions
 /// it remembers (the last ``ZIMLimits/rememberedQueryPositions``).
-enum QueryPosition: Sendable {
+enum QueryPosition: Hashable, Sendable {
     /// In the user's ongoing calls (newest first), after `offset` of them.
     case ongoing(offset: Int)
     /// In the user's finished calls, after `cursor` (nil: from the newest), leaving out the ongoing
@@ -30,13 +30,13 @@ extension ZIMClient {
             return post { completion(.failure(.invalid("count must be at least 1"))) }
         }
         let limit = Int(min(count, ZIMLimits.maxQueryCount))
-        let start: QueryPosition? = state.withLock { state in
-            nextFlag == 0 ? .ongoing(offset: 0) : state.queryPositions.first { $0.flag == nextFlag }?.position
+        let (start, session) = state.withLock { state in
+            (state.instance.queryStart(nextFlag: nextFlag), state.isLoggedIn ? state.session : nil)
         }
         guard let start else {
             return post { completion(.failure(.invalid("nextFlag \(nextFlag) was not given by this instance"))) }
         }
-        guard let session = state.withLock({ $0.isLoggedIn ? $0.session : nil }) else {
+        guard let session else {
             return post { completion(.failure(.notLoggedIn)) }
         }
         // Not on the job queue: a query is ordered with nothing, and its requests (up to three) must not
@@ -45,20 +45,9 @@ extension ZIMClient {
             let result = await Self.page(from: start, limit: limit, session: session)
             guard let self else { return }
             let answer = result.map { page in
-                (calls: page.calls, nextFlag: page.next.map { self.remember($0) } ?? 0)
+                (calls: page.calls, nextFlag: page.next.map { position in self.decide { $0.remember(position) } } ?? 0)
             }
             post { completion(answer) }
-        }
-    }
-
-    private func remember(_ position: QueryPosition) -> Int64 {
-        state.withLock { state in
-            state.lastQueryFlag += 1
-            state.queryPositions.append((state.lastQueryFlag, position))
-            if state.queryPositions.count > ZIMLimits.rememberedQueryPositions {
-                state.queryPositions.removeFirst()
-            }
-            return state.lastQueryFlag
         }
     }
 

@@ -89,24 +89,11 @@ extension ZIMClient {
             return post { completion(.failure(failure)) }
         }
         let time = now
-        let plan: Result<(known: [String: ZIMKnownUser], asked: [String]), ZIMFailure> = state.withLock { state in
-            guard state.isLoggedIn else { return .failure(.notLoggedIn) }
-            let known = fromServer ? [:] : state.knownUsers.filter { seen.contains($0.key) }
-            let asked = ids.filter { known[$0] == nil }
-            guard !asked.isEmpty else { return .success((known, asked)) }
-            state.serverUserQueries.removeAll { $0.at.duration(to: time) >= ZIMLimits.usersInfoQueryWindow }
-            let recent = state.serverUserQueries.reduce(0) { $0 + $1.count }
-            guard recent + asked.count <= ZIMLimits.maxUsersInfoQuery else {
-                return .failure(ZIMFailure(.ZIMErrorCodeCommonModuleUserInfoQueriedLimit,
-                                           "\(recent) userIDs asked of the server in the last 10 s; at most \(ZIMLimits.maxUsersInfoQuery)"))
-            }
-            state.serverUserQueries.append((time, asked.count))
-            return .success((known, asked))
-        }
+        let plan = decide { $0.planUsersQuery(ids, fromServer: fromServer, at: time) }
         let known: [String: ZIMKnownUser], asked: [String]
         switch plan {
         case .failure(let failure): return post { completion(.failure(failure)) }
-        case .success(let value): (known, asked) = value
+        case .success(let query): (known, asked) = (query.known, query.asked)
         }
         guard !asked.isEmpty else {
             return post { completion(.success((ids.compactMap { known[$0] }, []))) }
@@ -120,9 +107,7 @@ extension ZIMClient {
                 for profile in profiles where !missing.contains(profile.user.rawValue) {
                     found[profile.user.rawValue] = ZIMKnownUser(profile)
                 }
-                self?.state.withLock { state in
-                    for id in asked { state.knownUsers[id] = found[id] }
-                }
+                self?.decide { $0.usersRead(asked: asked, found: found) }
                 answer = .success((ids.compactMap { found[$0] }, ids.filter(missing.contains)))
             case .success:
                 answer = .failure(.unexpectedReply)
@@ -150,18 +135,6 @@ extension ZIMClient {
     /// Keeps the user's own profile as the service now has it (after an update or a login that named
     /// the user).
     func remember(_ profile: Profile) {
-        state.withLock { $0.knownUsers[profile.user.rawValue] = ZIMKnownUser(profile) }
-    }
-
-    /// `profile.changed`: ZIM tells a user's other devices of their own changes (`userInfoUpdated`); what
-    /// others change is seen only by asking the server again (`isQueryFromServer`), as in ZIM.
-    func profileChanged(_ profile: Profile, generation: Int) {
-        let user = ZIMKnownUser(profile)
-        let mine: Bool = state.withLock { state in
-            guard state.generation == generation, state.user == profile.user else { return false }
-            state.knownUsers[user.userID] = user
-            return true
-        }
-        if mine { emit(.userInfoUpdated(user)) }
+        decide { $0.remember(profile) }
     }
 }

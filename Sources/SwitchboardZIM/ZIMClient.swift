@@ -9,7 +9,8 @@ import SwitchboardWire
 
 /// The engine behind one `ZIM` instance: one logged-in session at a time, the instance's connection
 /// state and what it last showed of each call. The session, the job queue, the callback queue and the
-/// login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces").
+/// login generations are its ``SurfaceHost``'s (ARCHITECTURE.md, "Surfaces"); what the instance decides
+/// is its ``ZIMInstanceStateMachine``'s, kept under the host's lock, whose actions the client carries out.
 final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
     // @unchecked: as the host, whose state is behind its lock; the rest are `let`s of Sendable types.
     /// The service's app id: ZIM's numeric `appID` as text.
@@ -18,28 +19,20 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
 
     struct State: SurfaceState {
         var session: ClientSession?
-        var user: UserID?
-        var generation = 0
-        var connection: ZIMConnectionState = .disconnected
-        /// What this instance last showed of each call it takes part in.
-        var calls: [CallID: ShownCall] = [:]
-        /// `nextFlag` values handed out by `queryCallInvitationList`, oldest first.
-        var queryPositions: [(flag: Int64, position: QueryPosition)] = []
-        var lastQueryFlag: Int64 = 0
-        /// The users this instance knows (ZIM's local user cache): those `queryUsersInfo` found, and its own
-        /// user as last set. Kept across logins of the same user.
-        var knownUsers: [String: ZIMKnownUser] = [:]
-        /// When `queryUsersInfo` asked the server, and for how many users (the last 10 s).
-        var serverUserQueries: [(at: Timestamp, count: Int)] = []
+        /// The instance's state: every decision about it is the machine's.
+        var instance: ZIMInstanceStateMachine
 
-        var isLoggedIn: Bool { connection == .connected || connection == .reconnecting }
-    }
+        var user: UserID? {
+            get { instance.user }
+            set { instance.user = newValue }
+        }
 
-    /// A call as this instance last showed it: every member's state, and whether the invitation was
-    /// presented (`callInvitationReceived` comes once per instance).
-    struct ShownCall {
-        var users: [String: ZIMCallUser] = [:]
-        var presented = false
+        var generation: Int {
+            get { instance.generation }
+            set { instance.generation = newValue }
+        }
+
+        var isLoggedIn: Bool { instance.isLoggedIn }
     }
 
     /// Each instance is one device of its user (ZIM logs in several devices at once).
@@ -50,7 +43,9 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         EmbeddedService.provideAsProcessService()
         #endif
         self.app = app
-        super.init(environment: environment, devicePrefix: "zim", callbackQueue: callbackQueue, state: State())
+        super.init(environment: environment, devicePrefix: "zim", callbackQueue: callbackQueue) { device in
+            State(instance: ZIMInstanceStateMachine(device: device))
+        }
     }
 
     func setEventSink(_ handler: (@Sendable (ZIMEvent) -> Void)?) {
@@ -59,6 +54,34 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
 
     func emit(_ event: ZIMEvent) {
         post { [self] in sink.withLock { $0 }?(event) }
+    }
+
+    /// Runs `input` on the instance's machine under the host's lock and carries out the actions it
+    /// returns in order: events are posted under the same lock (so they reach the callback queue in the
+    /// order the machine made its changes), session work goes to the job queue after it.
+    func perform(_ input: (inout ZIMInstanceStateMachine) -> [ZIMInstanceStateMachine.Action]) {
+        let jobs: [SerialJobQueue.Job] = state.withLock { state in
+            var jobs: [SerialJobQueue.Job] = []
+            for action in input(&state.instance) {
+                switch action {
+                case .emit(let event):
+                    emit(event)
+                case .logOutSession:
+                    guard let session = state.session else { continue }
+                    jobs.append { try? await session.logout() }
+                case .shutDownSession:
+                    guard let session = state.session else { continue }
+                    jobs.append { await session.shutdown() }
+                }
+            }
+            return jobs
+        }
+        for job in jobs { enqueue(job) }
+    }
+
+    /// A decision of the instance's machine, under the host's lock.
+    func decide<Value>(_ input: (inout ZIMInstanceStateMachine) -> Value) -> Value {
+        state.withLock { input(&$0.instance) }
     }
 
     /// Sends `operation` on the current session, in order, with its refusal as `api` reports it.
@@ -84,25 +107,24 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         guard userName.utf8.count <= ZIMLimits.userNameBytes else {
             return post { completion(.invalid("userName is \(userName.utf8.count) bytes; at most \(ZIMLimits.userNameBytes)")) }
         }
-        let outcome: (ClientSession, ClientSession?, Int)? = state.withLock { state in
-            guard state.connection == .disconnected else { return nil }
+        let outcome: Result<(ClientSession, ClientSession?, Int), ZIMFailure> = state.withLock { state in
+            let generation: Int
+            do throws(ZIMFailure) {
+                generation = try state.instance.loginRequested(UserID(user))
+            } catch {
+                return .failure(error)
+            }
             let session = makeSession(ClientConfiguration(
                 app: app, user: UserID(user), device: device, token: token, loginPolicy: .multiDevice,
                 surface: "zim", timing: ZIMLimits.timing, tokenWarningLead: ZIMLimits.tokenWillExpireNotice))
-            if state.user != UserID(user) {
-                state.calls = [:]
-                state.queryPositions = []
-                state.knownUsers = [:]
-                state.serverUserQueries = []
-            }
-            let previous = state.begin(session, as: UserID(user))
-            state.connection = .connecting
-            return (session, previous, state.generation)
+            let previous = state.session
+            state.session = session
+            return .success((session, previous, generation))
         }
-        guard let (session, previous, generation) = outcome else {
-            return post {
-                completion(ZIMFailure(.ZIMErrorCodeNetworkModuleUserHasAlreadyLogged, "already logged in"))
-            }
+        let session: ClientSession, previous: ClientSession?, generation: Int
+        switch outcome {
+        case .failure(let failure): return post { completion(failure) }
+        case .success(let started): (session, previous, generation) = started
         }
         let this = WeakReference(self)
         startLogin(session, generation: generation, retiring: { await previous?.shutdown() }) { result in
@@ -135,16 +157,7 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
     /// new session); `connectionStateChanged(.disconnected, .success)` follows, and the old session
     /// tells the service on the job queue, before anything the new one sends.
     func logout() {
-        let session: ClientSession? = state.withLock { state in
-            guard state.connection != .disconnected, let session = state.session else { return nil }
-            state.generation += 1
-            state.connection = .disconnected
-            state.calls = [:]
-            return session
-        }
-        guard let session else { return }
-        emit(.connectionStateChanged(.disconnected, .success))
-        enqueue { try? await session.logout() }
+        perform { $0.logoutRequested() }
     }
 
     /// `renewToken(_:callback:)`.
@@ -164,10 +177,7 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
 
     /// Logs out and lets the session go (`destroy()`).
     func shutdown() {
-        endSession { state in
-            state.connection = .disconnected
-            state.calls = [:]
-        }
+        endSession { $0.instance.released() }
     }
 
     // MARK: - Events from the session
@@ -176,76 +186,20 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
     override func sessionEvent(_ event: ClientEvent, generation: Int) {
         switch event {
         case .connection(let connectionState, let reason):
-            connectionChanged(connectionState, reason, generation: generation)
-        case .server(let serverEvent):
-            handle(serverEvent, generation: generation)
-        case .reconnectRefused(let error) where error.code == .service(.tokenExpired):
-            tokenExpiredWhileAway(generation: generation)
-        case .sessionReplaced, .reconnectRefused:
+            perform { $0.connectionChanged(connectionState, reason, generation: generation) }
+        case .server(.call(let note)):
+            perform { $0.callNotified(note, generation: generation) }
+        case .server(.tokenWillExpire(let expiresAt)):
+            let now = now
+            perform { $0.tokenWillExpire(at: expiresAt, now: now) }
+        case .server(.profileChanged(let profile)):
+            perform { $0.profileChanged(profile, generation: generation) }
+        case .server(.message), .server(.presenceChanged), .server(.channelMemberJoined), .server(.channelMemberLeft),
+             .server(.channelMessage), .server(.channelAttributesChanged):
             break
-        }
-    }
-
-    /// The token ran out while the link was down (the service ended the session at the expiry): ZIM
-    /// stops reconnecting and reports `disconnected` with `tokenExpired`, as when it runs out while
-    /// connected (docs/ZIM.md, "Tokens").
-    private func tokenExpiredWhileAway(generation: Int) {
-        let session: ClientSession? = state.withLock { state in
-            guard state.generation == generation, let session = state.session else { return nil }
-            state.generation += 1
-            state.connection = .disconnected
-            state.calls = [:]
-            return session
-        }
-        guard let session else { return }
-        emit(.connectionStateChanged(.disconnected, .tokenExpired))
-        enqueue { await session.shutdown() }
-    }
-
-    private func connectionChanged(
-        _ newState: SwitchboardClient.ConnectionState, _ reason: ConnectionChangeReason, generation: Int
-    ) {
-        let mapped: ZIMConnectionState = switch newState {
-        case .disconnected, .aborted: .disconnected
-        case .connecting: .connecting
-        case .connected: .connected
-        case .reconnecting: .reconnecting
-        }
-        let zimEvent: ZIMConnectionEvent = switch reason {
-        case .login: .activeLogin
-        case .loginSuccess, .logout: .success
-        case .loginFailure, .interrupted: .loginInterrupted
-        case .loginTimeout: .loginTimeout
-        case .bannedByServer, .remoteLogin: .kickedOut
-        case .tokenExpired: .tokenExpired
-        }
-        let current: Bool = state.withLock { state in
-            // Checked again under the lock: a logout or destroy may have retired this session since.
-            guard state.generation == generation else { return false }
-            if mapped == .disconnected {
-                // What was shown belongs to the session; a later login catches up afresh.
-                state.calls = [:]
-            }
-            state.connection = mapped
-            return true
-        }
-        if current {
-            emit(.connectionStateChanged(mapped, zimEvent))
-        }
-    }
-
-    private func handle(_ event: ServerEvent, generation: Int) {
-        switch event {
-        case .call(let note):
-            handleCall(note, generation: generation)
-        case .tokenWillExpire(let expiresAt):
-            let remaining = now.duration(to: expiresAt)
-            let seconds = max(0, remaining.components.seconds + (remaining.components.attoseconds > 0 ? 1 : 0))
-            emit(.tokenWillExpire(seconds: UInt32(clamping: seconds)))
-        case .profileChanged(let profile):
-            profileChanged(profile, generation: generation)
-        case .message, .presenceChanged, .channelMemberJoined, .channelMemberLeft, .channelMessage,
-             .channelAttributesChanged:
+        case .reconnectRefused(let error):
+            perform { $0.reconnectRefused(error, generation: generation) }
+        case .sessionReplaced:
             break
         }
     }

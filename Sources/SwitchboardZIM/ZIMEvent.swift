@@ -1,6 +1,6 @@
 /// What the engine tells the `ZIM` instance, as values that cross to the callback queue, where the
 /// instance builds the info objects and calls its `ZIMEventHandler`.
-enum ZIMEvent: Sendable {
+enum ZIMEvent: Hashable, Sendable {
     case connectionStateChanged(ZIMConnectionState, ZIMConnectionEvent)
     case tokenWillExpire(seconds: UInt32)
     /// The user's own information, changed on another device.
