@@ -1,1 +1,1 @@
-../../../Sources/SwitchboardAtomicX/ExperimentalAPI+Parsing.swift
+../../../Sources/SwitchboardAtomicX/TUICallEngine/ExperimentalAPI+Parsing.swift

@@ -1,1 +1,1 @@
-../../../Sources/SwitchboardAtomicX/ExperimentalAPI.swift
+../../../Sources/SwitchboardAtomicX/TUICallEngine/ExperimentalAPI.swift
