@@ -237,6 +237,37 @@ struct ServerFrameScannerAgreementTests {
         #expect(spoiled > 10_000)
     }
 
+    // MARK: The fuzz target's inputs
+
+    /// Each file of `folder` (under Fuzz/) read as the `frame-scanner` target reads an input: one connection's
+    /// frames, one a line, from the target's three sides; the verdicts of all.
+    func fuzzInputs(_ folder: String) throws -> (names: [String], verdicts: [ScannerAgreement.Verdict]) {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/\(folder)").standardizedFileURL
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+        var verdicts: [ScannerAgreement.Verdict] = []
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: url.appendingPathComponent(name)))
+            let frames = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+            verdicts += agree(on: frames, as: Self.alice).joined()
+        }
+        return (names, verdicts)
+    }
+
+    @Test("the fuzz target's seeds (Fuzz/corpus/frame-scanner): read alike, and every kind of frame among them")
+    func fuzzSeeds() throws {
+        let (names, verdicts) = try fuzzInputs("corpus/frame-scanner")
+        #expect(names.contains("group-call-compact.jsonl") && names.count >= 40)
+        #expect(verdicts.count { $0 == .read } > 100)
+        #expect(verdicts.contains(.declined(nil)) && verdicts.contains { if case .declined(_?) = $0 { true } else { false } })
+    }
+
+    @Test("the fuzz target's crash inputs (Fuzz/regressions/frame-scanner): read alike")
+    func fuzzRegressions() throws {
+        let (names, _) = try fuzzInputs("regressions/frame-scanner")
+        #expect(!names.isEmpty)
+    }
+
     // MARK: The frame log
 
     static let frameLogVariable = "SWITCHBOARD_FRAME_LOG_COMPARE"
