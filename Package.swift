@@ -247,12 +247,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The load generator (`switchboard loadtest`): simulated users calling through a running server; and
-        // what the command line shows of one: progress lines, the live calls of `switchboard calls`.
+        // The load generator (`switchboard loadtest`): simulated users calling through a running server.
         .target(
             name: "SwitchboardLoad",
             dependencies: [
-                "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardCore",
                 "SwitchboardWire",
@@ -266,6 +264,10 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
+        // What the command line shows of a running server and of a load run: the live calls of `switchboard
+        // calls` (its client of the admin API) and the long commands' progress lines. A library so that tests
+        // reach it (an executable cannot be imported); not a product.
+        .target(name: "SwitchboardCommandLine", dependencies: ["SwitchboardJSON", "SwitchboardLoad"]),
         // The command line: serve (the default), token, listen, call, calls, loadtest, demo.
         .executableTarget(
             name: "switchboard",
@@ -273,6 +275,7 @@ let package = Package(
                 "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardLoad",
+                "SwitchboardCommandLine",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",
@@ -393,6 +396,15 @@ let package = Package(
                 "SwitchboardProfiles",
                 "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient", "SwitchboardCore",
                 "SwitchboardWire", "SwitchboardTesting", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command line's own code; LoopbackServer.swift is SwitchboardLoadTests' (a symlink).
+        .testTarget(
+            name: "SwitchboardCommandLineTests",
+            dependencies: [
+                "SwitchboardCommandLine", "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient",
+                "SwitchboardCore", "SwitchboardJSON", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardTesting",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5

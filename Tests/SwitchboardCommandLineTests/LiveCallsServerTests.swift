@@ -2,9 +2,9 @@ import Foundation
 import Logging
 import Testing
 import SwitchboardClient
+import SwitchboardCommandLine
 import SwitchboardCore
 import SwitchboardJSON
-import SwitchboardLoad
 import SwitchboardProfiles
 import SwitchboardServer
 import SwitchboardService

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
+import SwitchboardCommandLine
 import SwitchboardCore
-import SwitchboardLoad
 import SwitchboardServer
 import SwitchboardService
 

@@ -1,0 +1,1 @@
+../SwitchboardLoadTests/LoopbackServer.swift
