@@ -249,12 +249,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The load generator (`switchboard loadtest`): simulated users calling through a running server; and
-        // what the command line shows of one: progress lines, the live calls of `switchboard calls`.
+        // The load generator (`switchboard loadtest`): simulated users calling through a running server.
         .target(
             name: "SwitchboardLoad",
             dependencies: [
-                "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardCore",
                 "SwitchboardWire",
@@ -268,6 +266,10 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
+        // What the command line shows of a running server and of a load run: the live calls of `switchboard
+        // calls` (its client of the admin API) and the long commands' progress lines. A library so that tests
+        // reach it (an executable cannot be imported); not a product.
+        .target(name: "SwitchboardCommandLine", dependencies: ["SwitchboardJSON", "SwitchboardLoad"]),
         // The command line and the composition root: demo (the default subcommand; on the embedded service and
         // virtual time of SwitchboardEmbedded: the shipped binary links no testing product), serve (one node,
         // or a cluster node composed here from SwitchboardCluster), token, listen, call, calls, loadtest.
@@ -277,6 +279,7 @@ let package = Package(
                 "SwitchboardJSON",
                 "SwitchboardProfiles",
                 "SwitchboardLoad",
+                "SwitchboardCommandLine",
                 "SwitchboardCore",
                 "SwitchboardWire",
                 "SwitchboardService",
@@ -430,6 +433,16 @@ let package = Package(
                 "SwitchboardWire", "SwitchboardTesting", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The command line's own code: the live calls of `switchboard calls` and the progress lines.
+        .testTarget(
+            name: "SwitchboardCommandLineTests",
+            dependencies: [
+                "SwitchboardCommandLine", "SwitchboardLoad", "SwitchboardServer", "SwitchboardService", "SwitchboardClient",
+                "SwitchboardCore", "SwitchboardJSON", "SwitchboardProfiles", "SwitchboardWire", "SwitchboardTesting",
+                "TestSupport", "ServerTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The porting guide's "after" snippets (docs/PORTING.md), compiled as ported apps are (Swift 5

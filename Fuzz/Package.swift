@@ -4,7 +4,7 @@
 // in a package of their own so that the normal build never compiles anything with sanitizers. Build and
 // run through scripts/fuzz:
 //
-//   scripts/fuzz json 60                 (or client-frame, experimental-api, bus)
+//   scripts/fuzz json 60                 (or client-frame, experimental-api, bus, frame-scanner)
 //
 // which builds with
 //
@@ -51,10 +51,13 @@ let package = Package(
         // whole module would bring postgres-nio and NIO into a sanitizer build.
         .target(name: "SwitchboardCluster", dependencies: ["SwitchboardJSON"]),
 
-        // One executable per fuzz target; scripts/fuzz names them json, client-frame, experimental-api, bus.
+        // One executable per fuzz target; scripts/fuzz names them json, client-frame, experimental-api, bus,
+        // frame-scanner. FuzzFrameScanner also links the tests' ScannerAgreement.swift (a symlink), the one
+        // statement of what the scanner claims.
         .executableTarget(name: "FuzzJSON", dependencies: ["SwitchboardJSON"]),
         .executableTarget(name: "FuzzClientFrame", dependencies: ["SwitchboardWire", "SwitchboardJSON"]),
         .executableTarget(name: "FuzzExperimentalAPI", dependencies: ["SwitchboardAtomicX", "SwitchboardJSON"]),
         .executableTarget(name: "FuzzBus", dependencies: ["SwitchboardCluster", "SwitchboardJSON"]),
+        .executableTarget(name: "FuzzFrameScanner", dependencies: ["SwitchboardWire", "SwitchboardCore"]),
     ]
 )

@@ -43,13 +43,12 @@ public struct CallFlow: Sendable {
 
     /// What a flow reads of a call event: the event's kind, the call, where the call stands, and where
     /// the flow's callee stands in it. The session engine takes it from a decoded
-    /// ``/SwitchboardCore/CallNotification``; the lean engine reads it straight off the frame's bytes (`LeanScan`).
+    /// ``/SwitchboardCore/CallNotification``; the lean engine reads it straight off the frame's bytes
+    /// (``/SwitchboardWire/ServerFrameScanner``).
     public struct Observation: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
-            case created, invited, participantsChanged, cancelled, acceptConfirmed, answeredElsewhere, ended, synced
-            case timedOut(TimeoutCause)
-            case acceptFailed(AcceptFailure)
-        }
+        /// The event's kind, without what the flow does not read (who invited, who cancelled, which
+        /// device answered).
+        public typealias Kind = ScannedCallEvent.Kind
 
         public var kind: Kind
         public var callID: CallID
@@ -69,39 +68,22 @@ public struct CallFlow: Sendable {
 
         /// What the flow between `caller` and `callee` reads of `note`.
         public init(_ note: CallNotification, caller: UserID, callee: UserID) {
-            switch note.kind {
-            case .created: kind = .created
-            case .invited: kind = .invited
-            case .participantsChanged: kind = .participantsChanged
-            case .cancelled: kind = .cancelled
-            case .timedOut(let cause): kind = .timedOut(cause)
-            case .acceptConfirmed: kind = .acceptConfirmed
-            case .acceptFailed(let failure): kind = .acceptFailed(failure)
-            case .answeredElsewhere: kind = .answeredElsewhere
-            case .ended: kind = .ended
-            case .synced: kind = .synced
-            }
+            kind = Kind(note.kind)
             callID = note.call.id
             isFromCaller = note.call.caller == caller
-            switch note.call.state {
-            case .ringing: callState = .ringing
-            case .connected: callState = .connected
-            case .ended(let end): callState = .ended(end.reason)
-            }
+            callState = CallPhase(note.call.state)
             calleeState = note.call.participant(callee)?.state
+        }
+
+        /// What the flow reads of an event scanned for its caller and callee.
+        public init(_ event: ScannedCallEvent) {
+            self.init(kind: event.kind, callID: event.callID, isFromCaller: event.isFromCaller, callState: event.phase,
+                      calleeState: event.calleeState)
         }
     }
 
     /// Where a call stands as a whole, as far as a flow cares: `CallState` without the end's details.
-    public enum CallPhase: Sendable, Hashable {
-        case ringing, connected
-        case ended(CallEndReason)
-
-        var endReason: CallEndReason? {
-            if case .ended(let reason) = self { return reason }
-            return nil
-        }
-    }
+    public typealias CallPhase = ScannedCallEvent.Phase
 
     public enum Outcome: Sendable, Hashable {
         /// The call went as its kind says (for ``FlowKind/accept``: it was established and ended).

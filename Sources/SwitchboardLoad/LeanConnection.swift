@@ -55,13 +55,13 @@ final class LeanConnection: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    /// Queues one text message (masked, as a client's must be); the driver flushes.
-    func write(_ message: ByteBuffer) {
+    /// Queues one text message (masked, as a client's must be), copied from `text`; the driver flushes.
+    func write(_ text: [UInt8]) {
         guard let context else { return }
+        var message = context.channel.allocator.buffer(capacity: text.count)
+        message.writeBytes(text)
         context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, maskKey: driver.maskingKey(), data: message)), promise: nil)
     }
-
-    var allocator: ByteBufferAllocator { context?.channel.allocator ?? ByteBufferAllocator() }
 
     func flush() {
         context?.flush()

@@ -40,11 +40,11 @@ final class LeanDriver: @unchecked Sendable {
     /// Draws the masking keys of the frames sent (RFC 6455, 5.3), seeded from the system's randomness
     /// once: not a system call per frame.
     private var maskingKeys = SplitMix64(seed: UInt64.random(in: .min ... .max))
+    /// The text of the frame being written, reused for every frame (``ClientFrameText`` appends to it).
+    private var frameText: [UInt8] = []
 
     private struct User {
         let id: UserID
-        /// `id`'s UTF-8, which the lean scan compares in place.
-        let idBytes: [UInt8]
         var connection: LeanConnection?
         var nextRequest: Int64 = 1
         /// Requests sent and not yet answered: a flow's step of the pair's call `generation`, or a
@@ -58,8 +58,9 @@ final class LeanDriver: @unchecked Sendable {
         var welcomed = false
         var login: EventLoopPromise<Void>?
         var awaitsFlush = false
-        /// The calls this user's connection carried, for reading compact call events.
-        var calls = LeanKnownCalls()
+        /// Reads the frames of this user's connection, holding the calls it carried (for compact call
+        /// events).
+        var scanner: ServerFrameScanner
     }
 
     private struct Pending {
@@ -69,7 +70,7 @@ final class LeanDriver: @unchecked Sendable {
 
     private struct Pair {
         var flow: CallFlow?
-        /// The pair's invite (the same for every call) and ``LeanFrames/template(of:)`` of it.
+        /// The pair's invite (the same for every call) and ``ClientFrameText/template(of:)`` of it.
         var invite: (operation: ServiceOperation, template: [UInt8])?
         var deadline: ContinuousClock.Instant?
         var generation = 0
@@ -88,8 +89,9 @@ final class LeanDriver: @unchecked Sendable {
         self.plan = plan
         self.ledger = ledger
         users = (0..<plan.pairs).flatMap { pair in
-            [LoadPlan.user(.caller, pair: pair, prefix: plan.userPrefix), LoadPlan.user(.callee, pair: pair, prefix: plan.userPrefix)]
-                .map { User(id: $0, idBytes: Array($0.rawValue.utf8)) }
+            let caller = LoadPlan.user(.caller, pair: pair, prefix: plan.userPrefix)
+            let callee = LoadPlan.user(.callee, pair: pair, prefix: plan.userPrefix)
+            return [caller, callee].map { User(id: $0, scanner: ServerFrameScanner(viewer: $0, caller: caller, callee: callee)) }
         }
         pairs = Array(repeating: Pair(), count: plan.pairs)
     }
@@ -120,15 +122,14 @@ final class LeanDriver: @unchecked Sendable {
     /// the refusal, the connection's end, or the plan's login timeout.
     func logIn(_ user: Int, login: EventLoopPromise<Void>) {
         loop.preconditionInEventLoop()
-        guard let connection = users[user].connection else {
+        guard users[user].connection != nil else {
             return login.fail(LoginFailure(reason: "the connection closed before the hello"))
         }
         users[user].login = login
         let hello = Hello(app: plan.app, user: users[user].id, device: DeviceID("\(users[user].id.rawValue)-1"),
                           token: plan.token(for: users[user].id), loginPolicy: .multiDevice, surface: "loadtest",
                           compactEvents: plan.compactEvents)
-        connection.write(LeanFrames.encode(.hello(hello), allocator: connection.allocator))
-        needsFlush(user)
+        write(to: user) { $0.append(contentsOf: WireCodec.encode(.hello(hello))) }
         let timeout = plan.loginTimeout
         loop.scheduleTask(in: .nanoseconds(Int64(timeout.seconds * 1e9))) { [self] in
             guard let pending = users[user].login else { return }
@@ -142,7 +143,7 @@ final class LeanDriver: @unchecked Sendable {
 
     func attached(_ connection: LeanConnection) {
         users[connection.user].connection = connection
-        users[connection.user].calls = LeanKnownCalls()
+        users[connection.user].scanner.reset()
     }
 
     func closed(_ user: Int) {
@@ -163,28 +164,30 @@ final class LeanDriver: @unchecked Sendable {
         }
     }
 
-    /// One message from the server to `user`: read leanly when it is a successful response or a call
-    /// event (``LeanScan``), decoded in full otherwise.
+    /// One message from the server to `user`: scanned when it is a successful response or a call event
+    /// (``ServerFrameScanner``), decoded in full otherwise.
     func received(_ message: ByteBuffer, on user: Int) {
-        let pair = user / 2
-        let viewer = users[user].idBytes, caller = users[2 * pair].idBytes, callee = users[2 * pair + 1].idBytes
-        let scanned = message.withUnsafeReadableBytes { bytes in
-            LeanScan.read(bytes, viewer: viewer, caller: caller, callee: callee, known: &users[user].calls)
+        let scanned = message.withUnsafeReadableBytes { bytes in users[user].scanner.scan(bytes) }
+        if let scanned {
+            handle(scanned, on: user, at: .now)
+        } else {
+            decodeInFull(message, on: user)
         }
+    }
+
+    private func handle(_ scanned: ScannedFrame, on user: Int, at now: ContinuousClock.Instant) {
         switch scanned {
         case .success(let id, let callID):
-            answered(id, .success(callID), on: user, at: .now)
+            answered(id, .success(callID), on: user, at: now)
         case .callEvent(let sequence, let event):
-            handle(event, at: sequence, on: user, at: .now)
-        case nil:
-            decodeInFull(message, on: user)
+            handle(event, at: sequence, on: user, at: now)
         }
     }
 
     private func decodeInFull(_ message: ByteBuffer, on user: Int) {
         let frame: ServerFrame
         do {
-            frame = try LeanFrames.decode(message)
+            frame = try WireCodec.decodeServerFrame(Array(message.readableBytesView))
         } catch {
             // Nothing the engine can read: the connection's state is unknown from here on.
             unreadableFrames += 1
@@ -192,6 +195,11 @@ final class LeanDriver: @unchecked Sendable {
             return
         }
         let now = ContinuousClock.now
+        // A successful response or a call event the scan left (a needed string with an escape): read
+        // from the decoded frame, the connection's calls kept as after a scan.
+        if let scanned = users[user].scanner.read(decoded: frame) {
+            return handle(scanned, on: user, at: now)
+        }
         switch frame {
         case .welcome(let welcome):
             users[user].welcomed = true
@@ -203,20 +211,11 @@ final class LeanDriver: @unchecked Sendable {
             users[user].login = nil
             users[user].connection?.close()
         case .response(let response):
-            if case .success(.call(let call, _)) = response.result { carried(call, on: user) }
-            answered(response.id.rawValue, response.result.map { reply in
-                if case .call(let call, _) = reply { return call.id }
-                return nil
-            }, on: user, at: now)
+            // A failure (a success is read above).
+            if case .failure(let error) = response.result { answered(response.id.rawValue, .failure(error), on: user, at: now) }
         case .event(let envelope):
-            if case .call(let note) = envelope.event {
-                let pair = user / 2
-                carried(note.call, on: user)
-                let observation = CallFlow.Observation(note, caller: users[2 * pair].id, callee: users[2 * pair + 1].id)
-                let accepting = note.call.participants
-                    .filter { $0.state == .accepting && ($0.invitedBy ?? note.call.caller) == users[user].id }.map(\.user)
-                handle(LeanScan.CallEvent(observation: observation, acceptingInvitees: accepting), at: envelope.sequence, on: user, at: now)
-            } else if advance(to: envelope.sequence, on: user) {
+            // An event other than a call's (a call's is read above).
+            if advance(to: envelope.sequence, on: user) {
                 acknowledgeEvery32(user)
             }
         case .pong:
@@ -237,15 +236,6 @@ final class LeanDriver: @unchecked Sendable {
             retire(pair)
             users[user].connection?.close()
         }
-    }
-
-    /// `call` came whole in a frame decoded in full (a compact one does not decode alone): the
-    /// connection's calls hold it, as after a scan.
-    private func carried(_ call: Call, on user: Int) {
-        let pair = user / 2
-        users[user].calls.remember(
-            LeanKnownCalls.Entry(call, viewer: users[user].id, callee: users[2 * pair + 1].id, caller: users[2 * pair].id),
-            for: call.id, ended: call.state.isEnded)
     }
 
     private func answered(_ id: Int64, _ result: Result<CallID?, SignalingError>, on user: Int, at now: ContinuousClock.Instant) {
@@ -273,13 +263,13 @@ final class LeanDriver: @unchecked Sendable {
         if users[user].lastSequence - users[user].acknowledged >= 32 { acknowledge(user) }
     }
 
-    private func handle(_ event: LeanScan.CallEvent, at sequence: EventSequence, on user: Int, at now: ContinuousClock.Instant) {
+    private func handle(_ event: ScannedCallEvent, at sequence: EventSequence, on user: Int, at now: ContinuousClock.Instant) {
         guard advance(to: sequence, on: user) else { return }
         // The duties first, as a session does them before the app acts on the event.
         performDuties(for: event, as: user)
         let pair = user / 2
         // In place: a copy of the flow out of the array and back would cost more than the flow's step.
-        if pairs[pair].hasCall, let actions = pairs[pair].flow?.received(event.observation, on: side(of: user), at: now) {
+        if pairs[pair].hasCall, let actions = pairs[pair].flow?.received(CallFlow.Observation(event), on: side(of: user), at: now) {
             carryOut(actions, pair: pair, at: now)
         }
         acknowledgeEvery32(user)
@@ -287,10 +277,10 @@ final class LeanDriver: @unchecked Sendable {
 
     /// `ClientSession.performDuties(for:)`: acknowledge a delivered invitation, confirm an acceptance of
     /// someone this user invited.
-    private func performDuties(for event: LeanScan.CallEvent, as user: Int) {
-        let call = event.observation.callID
-        if case .ended = event.observation.callState { return }
-        if event.observation.kind == .invited {
+    private func performDuties(for event: ScannedCallEvent, as user: Int) {
+        let call = event.callID
+        if case .ended = event.phase { return }
+        if event.kind == .invited {
             send(.call(call, .acknowledge), from: user, step: nil, generation: 0)
         }
         for invitee in event.acceptingInvitees {
@@ -307,24 +297,33 @@ final class LeanDriver: @unchecked Sendable {
     // MARK: - Frames out
 
     private func send(_ operation: ServiceOperation, from user: Int, step: CallFlow.Step?, generation: Int) {
-        guard let connection = users[user].connection else { return }
+        guard users[user].connection != nil else { return }
         let id = users[user].nextRequest
         users[user].nextRequest += 1
         users[user].pending[id] = Pending(step: step, generation: generation)
         var template: [UInt8]?
         if step == .invite {
             let pair = user / 2
-            if pairs[pair].invite?.operation != operation { pairs[pair].invite = (operation, LeanFrames.template(of: operation)) }
+            if pairs[pair].invite?.operation != operation { pairs[pair].invite = (operation, ClientFrameText.template(of: operation)) }
             template = pairs[pair].invite?.template
         }
-        connection.write(LeanFrames.request(id: id, operation, template: template, allocator: connection.allocator))
-        needsFlush(user)
+        write(to: user) { ClientFrameText.request(id: id, operation, template: template, to: &$0) }
     }
 
     private func acknowledge(_ user: Int) {
-        guard let connection = users[user].connection, users[user].lastSequence > users[user].acknowledged else { return }
-        connection.write(LeanFrames.acknowledgement(users[user].lastSequence, allocator: connection.allocator))
-        users[user].acknowledged = users[user].lastSequence
+        guard users[user].connection != nil, users[user].lastSequence > users[user].acknowledged else { return }
+        let sequence = users[user].lastSequence
+        write(to: user) { ClientFrameText.acknowledgement(sequence, to: &$0) }
+        users[user].acknowledged = sequence
+    }
+
+    /// Writes the frame `text` puts into ``frameText`` on `user`'s connection, to be flushed with the
+    /// turn's other writes.
+    private func write(to user: Int, _ text: (inout [UInt8]) -> Void) {
+        guard let connection = users[user].connection else { return }
+        frameText.removeAll(keepingCapacity: true)
+        text(&frameText)
+        connection.write(frameText)
         needsFlush(user)
     }
 
@@ -362,10 +361,7 @@ final class LeanDriver: @unchecked Sendable {
             for user in stride(from: slot, to: users.count, by: slots)
             where users[user].welcomed && users[user].connection != nil {
                 acknowledge(user)
-                if let connection = users[user].connection {
-                    connection.write(LeanFrames.ping(allocator: connection.allocator))
-                    needsFlush(user)
-                }
+                write(to: user) { ClientFrameText.ping(to: &$0) }
             }
             slot = (slot + 1) % slots
         }

@@ -57,3 +57,5 @@ public struct KnownCallTable<Value> {
         order.removeAll()
     }
 }
+
+extension KnownCallTable: Sendable where Value: Sendable {}

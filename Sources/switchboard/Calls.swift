@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SwitchboardLoad
+import SwitchboardCommandLine
 import SwitchboardServer
 
 /// `switchboard calls`: the live calls of an app on a running server, from its admin API

@@ -6,6 +6,7 @@ import FoundationNetworking
 import Logging
 import Synchronization
 import SwitchboardClient
+import SwitchboardCommandLine
 import SwitchboardCore
 import SwitchboardLoad
 import SwitchboardServer

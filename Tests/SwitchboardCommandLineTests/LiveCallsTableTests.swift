@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SwitchboardJSON
-@testable import SwitchboardLoad
+@testable import SwitchboardCommandLine
 
 /// `switchboard calls` from the admin API's answer (docs/SERVER.md, "Live calls from a terminal"): reading
 /// it, the table (widths, long ids cut, the footer, no calls), `--json`, and the request it makes.

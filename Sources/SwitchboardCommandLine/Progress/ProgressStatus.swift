@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a long command has done so far, as its progress line says it (docs/PERFORMANCE.md, "Progress
 /// lines"): `calls 1,234/10,000 · 410/s · ring p50 0.62 ms · errors 0 · 12 s left`.
 public struct ProgressStatus: Sendable, Hashable {
@@ -72,5 +74,12 @@ public struct ProgressStatus: Sendable, Hashable {
 
     private static func twoDigits(_ value: Int64) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+}
+
+extension Double {
+    /// `value` with `decimals` digits after the point, whatever the locale.
+    fileprivate func formatted(decimals: Int) -> String {
+        String(format: "%.\(decimals)f", self)
     }
 }

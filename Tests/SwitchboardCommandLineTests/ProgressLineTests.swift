@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
-@testable import SwitchboardLoad
+@testable import SwitchboardCommandLine
+import SwitchboardLoad
 import SwitchboardTesting
 
 /// The progress lines of the long commands (docs/PERFORMANCE.md, "Progress lines"): one line rewritten in

@@ -1,9 +1,9 @@
 import Foundation
 import ServerTestSupport
 import Testing
+import SwitchboardCommandLine
 import TestSupport
 import SwitchboardCore
-import SwitchboardLoad
 import SwitchboardServer
 import SwitchboardService
 

@@ -4,9 +4,9 @@ import ServerTestSupport
 import Testing
 import TestSupport
 import SwitchboardClient
+import SwitchboardCommandLine
 import SwitchboardCore
 import SwitchboardJSON
-import SwitchboardLoad
 import SwitchboardProfiles
 import SwitchboardServer
 import SwitchboardService

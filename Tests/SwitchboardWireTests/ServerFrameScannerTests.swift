@@ -1,13 +1,13 @@
 import Testing
 import SwitchboardCore
-@testable import SwitchboardLoad
 import SwitchboardWire
 
-/// The lean engine's reading of server frames (docs/PERFORMANCE.md, "The load generator"): on every
+/// The load generator's reading of server frames (docs/PERFORMANCE.md, "The load generator"): on every
 /// frame it reads, it must read what the full decoder reads; every frame it is not sure of it leaves to
-/// the full decoder (nil), never half-read.
-@Suite("Lean engine: reading server frames")
-struct LeanScanTests {
+/// the full decoder (nil), never half-read. `ServerFrameScannerAgreementTests` holds it to `WireCodec` on
+/// a corpus and on the suite's frame log; these pin single cases.
+@Suite("Server frames read straight off their bytes")
+struct ServerFrameScannerTests {
     let t0 = Timestamp(millisecondsSince1970: 1_700_000_000_000)
     let caller = UserID("load-7-c3")
     let callee = UserID("load-7-e3")
@@ -15,24 +15,31 @@ struct LeanScanTests {
     /// is a backslash, so its closing quote follows an escaped backslash.
     let tricky = "h\u{E9}llo \"w\u{F6}rld\" \\ / \n\t {[\"}]\" \u{1F} 😀 中文 \\\"\\"
 
-    func scan(_ frame: ServerFrame, viewer: UserID) -> LeanScan.Frame? {
-        var known = LeanKnownCalls()
-        return scan(WireCodec.encode(frame), viewer: viewer, known: &known)
+    func scanner(_ viewer: UserID, compactEvents: Bool = false) -> ServerFrameScanner {
+        var scanner = ServerFrameScanner(viewer: viewer, caller: caller, callee: callee)
+        _ = scanner.read(decoded: .welcome(Welcome(session: "s", resumed: false, serverTime: t0, heartbeatInterval: .seconds(1),
+                                                   tokenExpiresAt: nil, compactEvents: compactEvents)))
+        return scanner
     }
 
-    func scan(_ bytes: [UInt8], viewer: UserID, known: inout LeanKnownCalls) -> LeanScan.Frame? {
-        bytes.withUnsafeBytes { bytes in
-            LeanScan.read(bytes, viewer: Array(viewer.rawValue.utf8), caller: Array(caller.rawValue.utf8),
-                          callee: Array(callee.rawValue.utf8), known: &known)
-        }
+    func scan(_ frame: ServerFrame, viewer: UserID) -> ScannedFrame? {
+        var scanner = scanner(viewer)
+        return scanner.scan(WireCodec.encode(frame))
     }
 
-    /// What the engine makes of a fully decoded frame: the same reading, taken from the model.
-    func expected(_ note: CallNotification, sequence: Int64, viewer: UserID) -> LeanScan.Frame {
+    func scan(_ text: String, viewer: UserID? = nil, compactEvents: Bool = false) -> ScannedFrame? {
+        var scanner = scanner(viewer ?? caller, compactEvents: compactEvents)
+        return scanner.scan(Array(text.utf8))
+    }
+
+    /// What a client makes of a fully decoded frame: the same reading, taken from the model.
+    func expected(_ note: CallNotification, sequence: Int64, viewer: UserID) -> ScannedFrame {
         let accepting = note.call.participants
             .filter { $0.state == .accepting && ($0.invitedBy ?? note.call.caller) == viewer }.map(\.user)
-        return .callEvent(sequence: sequence, LeanScan.CallEvent(
-            observation: CallFlow.Observation(note, caller: caller, callee: callee), acceptingInvitees: accepting))
+        return .callEvent(sequence: sequence, ScannedCallEvent(
+            kind: ScannedCallEvent.Kind(note.kind), callID: note.call.id, isFromCaller: note.call.caller == caller,
+            phase: ScannedCallEvent.Phase(note.call.state), calleeState: note.call.participant(callee)?.state,
+            acceptingInvitees: accepting))
     }
 
     func call(calleeIn state: ParticipantState, callState: CallState, payload: String? = nil, from: UserID? = nil) -> Call {
@@ -82,7 +89,7 @@ struct LeanScanTests {
             Issue.record("not read")
             return
         }
-        #expect(!event.observation.isFromCaller)
+        #expect(!event.isFromCaller)
         let accepting = CallNotification(kind: .participantsChanged([callee]), call: call(calleeIn: .accepting, callState: .connected))
         let frame = ServerFrame.event(EventEnvelope(sequence: 2, time: t0, event: .call(accepting)))
         guard case .callEvent(_, let asCaller) = scan(frame, viewer: caller),
@@ -123,10 +130,49 @@ struct LeanScanTests {
         let good = Array(WireCodec.encode(.response(Response(id: 7, result: .success(.empty)))))
         for bytes in [Array(good.dropLast()), good + Array("x".utf8), Array(#"{"t":"res","id":1.5,"ok":{}}"#.utf8),
                       Array(#"{"t":"res","ok":{}}"#.utf8), Array(#"{"t":"evt","seq":1,"name":"call.ended"}"#.utf8), []] {
-            var known = LeanKnownCalls()
-            let scanned = bytes.withUnsafeBytes { LeanScan.read($0, viewer: [1], caller: [1], callee: [1], known: &known) }
-            #expect(scanned == nil, "\(String(decoding: bytes, as: UTF8.self))")
+            var scanner = ServerFrameScanner(viewer: "a", caller: "a", callee: "a")
+            #expect(scanner.scan(bytes) == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
+    }
+
+    /// A call object with `members` after its id: `{"id":"c1",MEMBERS}`.
+    func callText(_ members: String) -> String {
+        #"{"id":"c1","# + members + "}"
+    }
+
+    static let participants = #""participants":[{"user":"load-7-c3","role":"caller","state":"accepted","changedAt":0,"invitedAt":0},"#
+        + #"{"user":"load-7-e3","role":"invitee","invitedBy":"load-7-c3","state":"received","changedAt":0,"invitedAt":0}]"#
+
+    @Test("what it reads it checks as WireCodec does: a value WireCodec refuses there leaves the frame unread")
+    func readValuesChecked() {
+        let full = #""caller":"load-7-c3","mode":"general","policy":{},"createdAt":0,"# + Self.participants
+        func event(_ name: String, _ body: String) -> String {
+            #"{"t":"evt","seq":5,"time":0,"name":""# + name + #"","body":"# + body + "}"
+        }
+        let ringing = event("call.invited", #"{"by":"load-7-c3","call":"# + callText(#""state":"ringing","# + full) + "}")
+        #expect(scan(ringing) != nil, "the frame the cases below spoil")
+        // An end only with the state ended.
+        #expect(scan(event("call.invited", #"{"by":"load-7-c3","call":"# + callText(#""state":"ringing","end":{},"# + full) + "}")) == nil)
+        // A duplicate of a member it reads.
+        #expect(scan(event("call.invited", #"{"by":"load-7-c3","call":"# + callText(#""state":"ringing","state":"ringing","# + full) + "}")) == nil)
+        #expect(scan(#"{"t":"res","t":"res","id":1,"ok":{}}"#) == nil)
+        // An integer with a leading zero, a string that is not UTF-8.
+        #expect(scan(#"{"t":"res","id":01,"ok":{}}"#) == nil)
+        #expect(scan("{\"t\":\"res\",\"id\":1,\"ok\":{\"call\":" + callText("\"state\":\"ringing\",\"caller\":\"\u{FF}\"," + Self.participants) + "}}") != nil,
+                "ÿ is UTF-8 here")
+        var invalid = Array(#"{"t":"res","id":1,"ok":{"call":{"id":"c"#.utf8) + [0xC3, 0x28] + Array(#"","state":"ringing","caller":"x","#.utf8)
+        invalid += Array(Self.participants.utf8) + Array("}}}".utf8)
+        var scanner = scanner(caller)
+        #expect(scanner.scan(invalid) == nil)
+        // The detail of its kind only: a timed-out invitation's cause, whatever other members say.
+        let timedOut = event("call.timedOut", #"{"cause":"offline","failure":"notConfirmed","call":"# + callText(#""state":"ringing","# + full) + "}")
+        guard case .callEvent(_, let read) = scan(timedOut) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(read.kind == .timedOut(.offline))
+        let created = event("call.created", #"{"cause":5,"call":"# + callText(#""state":"ringing","# + full) + "}")
+        #expect(scan(created) != nil, "a member call.created does not have is stepped over, as WireCodec ignores it")
     }
 
     /// A 1:1 call's events as the service sends them, each with the call as it is then.
@@ -155,15 +201,19 @@ struct LeanScanTests {
         return notes
     }
 
+    static let compactWelcome = ServerFrame.welcome(Welcome(session: "s", resumed: false, serverTime: Timestamp(millisecondsSince1970: 0),
+                                                            heartbeatInterval: .seconds(1), tokenExpiresAt: nil, compactEvents: true))
+
     @Test("compact call events: read as the client's end rebuilds them, the connection's calls kept as the service's end keeps them")
     func compactEvents() throws {
         for viewer in [caller, callee] {
             var encoder = CompactEventEncoder()
             var decoder = CompactEventDecoder()
-            let welcome = ServerFrame.welcome(Welcome(session: "s", resumed: false, serverTime: t0, heartbeatInterval: .seconds(1),
-                                                      tokenExpiresAt: nil, compactEvents: true))
-            _ = try decoder.decode(encoder.encode(welcome))
-            var known = LeanKnownCalls()
+            var scanner = ServerFrameScanner(viewer: viewer, caller: caller, callee: callee)
+            let welcome = encoder.encode(Self.compactWelcome)
+            #expect(scanner.scan(welcome) == nil)
+            #expect(scanner.read(decoded: try decoder.decode(welcome)) == nil)
+            #expect(scanner.compactEvents)
             var compact = 0
             for (index, note) in flowEvents().enumerated() {
                 let sequence = Int64(index + 1)
@@ -174,33 +224,55 @@ struct LeanScanTests {
                     return
                 }
                 #expect(rebuilt == note)
-                #expect(scan(bytes, viewer: viewer, known: &known) == expected(note, sequence: sequence, viewer: viewer),
+                #expect(scanner.scan(bytes) == expected(note, sequence: sequence, viewer: viewer),
                         "event \(index) \(note.kind) seen by \(viewer)")
-                #expect(known.count == (note.call.state.isEnded ? 0 : 1))
+                #expect(scanner.calls.count == (note.call.state.isEnded ? 0 : 1))
             }
             #expect(compact == flowEvents().count - 1, "every event after the first is compact")
         }
     }
 
-    @Test("a compact event of a call the connection does not hold, or whose participants do not add up, is left unread")
+    @Test("a compact event is left unread: before a welcome that asks for them, of a call not held, or whose participants do not add up")
     func compactOutOfStep() throws {
         var encoder = CompactEventEncoder()
-        _ = encoder.encode(.welcome(Welcome(session: "s", resumed: false, serverTime: t0, heartbeatInterval: .seconds(1),
-                                            tokenExpiresAt: nil, compactEvents: true)))
+        _ = encoder.encode(Self.compactWelcome)
         let notes = flowEvents()
         let first = encoder.encode(.event(EventEnvelope(sequence: 1, time: t0, event: .call(notes[0]))))
         let second = encoder.encode(.event(EventEnvelope(sequence: 2, time: t0, event: .call(notes[2]))))
-        var empty = LeanKnownCalls()
-        #expect(scan(second, viewer: caller, known: &empty) == nil)
-        #expect(empty.count == 0)
+
+        var fullForm = ServerFrameScanner(viewer: caller, caller: caller, callee: callee)
+        #expect(fullForm.scan(first) != nil)
+        #expect(fullForm.scan(second) == nil, "no welcome turned compact events on")
+        #expect(fullForm.calls.count == 0, "nor are calls held for them")
+
+        var empty = scanner(caller, compactEvents: true)
+        #expect(empty.scan(second) == nil)
+        #expect(empty.calls.count == 0)
+
         // Held, but without the caller, whom the event does not name: the count does not add up.
-        var known = LeanKnownCalls()
-        _ = scan(first, viewer: caller, known: &known)
-        let held = try #require(known[notes[0].call.id])
-        known.remember(LeanKnownCalls.Entry(isFromCaller: held.isFromCaller, callerIsViewer: held.callerIsViewer,
-                                            members: [held.members[1]]), for: notes[0].call.id, ended: false)
-        let before = known[notes[0].call.id]
-        #expect(scan(second, viewer: caller, known: &known) == nil)
-        #expect(known[notes[0].call.id] == before, "a frame left unread changes nothing")
+        var known = scanner(caller, compactEvents: true)
+        var callerless = notes[0]
+        callerless.call.participants.removeFirst()
+        _ = known.read(decoded: .event(EventEnvelope(sequence: 1, time: t0, event: .call(callerless))))
+        let before = try #require(known.calls[notes[0].call.id])
+        #expect(known.scan(second) == nil)
+        #expect(known.calls[notes[0].call.id] == before, "a frame left unread changes nothing")
+
+        // No participants member: the compact form always has one (here the count would add up without it).
+        var counted = scanner(caller, compactEvents: true)
+        _ = counted.scan(first)
+        var text = String(decoding: second, as: UTF8.self)
+        let participants = try #require(text.firstRange(of: #","participants":["#))
+        let end = try #require(text[participants.upperBound...].firstRange(of: "}]"))
+        text.removeSubrange(participants.lowerBound..<end.upperBound)
+        #expect(text.contains(#""participantCount":2}"#), "\(text)")
+        #expect(counted.scan(Array(text.utf8)) == nil)
+
+        // A welcome starts afresh.
+        var restarted = scanner(caller, compactEvents: true)
+        #expect(restarted.scan(first) != nil)
+        #expect(restarted.calls.count == 1)
+        _ = restarted.read(decoded: Self.compactWelcome)
+        #expect(restarted.calls.count == 0)
     }
 }

@@ -1,0 +1,1 @@
+../../../Tests/SwitchboardWireTests/Support/ScannerAgreement.swift

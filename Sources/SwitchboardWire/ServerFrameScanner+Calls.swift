@@ -1,0 +1,229 @@
+import SwitchboardCore
+
+// The call in a frame (`ok.call` of a response, `body.call` of an event) as ServerFrameScanner reads it,
+// in either form (docs/DECISIONS.md, "Compact call events"). Every member it reads is read once: a second
+// one (a duplicate key, which jansson refuses) leaves the frame unread.
+
+extension ServerFrameScanner {
+    /// A successful response's `ok`, the cursor at it.
+    mutating func response(_ id: Int64, in cursor: inout JSONTextCursor) -> ScannedFrame? {
+        var fields: CallFields?
+        var sawCall = false
+        let read = cursor.fields { cursor, key in
+            guard cursor.matches(key, "call") else { return cursor.skipValue() }
+            guard !sawCall else { return false }
+            sawCall = true
+            fields = Self.callFields(&cursor)
+            return fields != nil
+        }
+        guard read else { return nil }
+        guard let fields else { return .success(id: id, callID: nil) }
+        // A call reply counts as the call's carrying, as an event does: the next frame of the call may be
+        // compact.
+        guard let (callID, call, phase) = resolve(fields, in: cursor) else { return nil }
+        remember(call, for: callID, phase: phase)
+        return .success(id: id, callID: callID)
+    }
+
+    /// A call event's `body`, the cursor at it.
+    mutating func event(_ name: EventName, at sequence: EventSequence, in cursor: inout JSONTextCursor) -> ScannedFrame? {
+        var fields: CallFields?
+        var sawCall = false
+        // The kind's detail: `cause` of a timed-out invitation, `failure` of a failed accept. Any other
+        // kind's members, these names included, are stepped over, as WireCodec ignores them.
+        var detail: Range<Int>?
+        let detailKey: StaticString? = switch name {
+        case .plain: nil
+        case .timedOut: "cause"
+        case .acceptFailed: "failure"
+        }
+        let read = cursor.fields { cursor, key in
+            if let detailKey, cursor.matches(key, detailKey) {
+                guard detail == nil else { return false }
+                detail = cursor.string()
+                return detail != nil
+            }
+            guard cursor.matches(key, "call") else { return cursor.skipValue() }
+            guard !sawCall else { return false }
+            sawCall = true
+            fields = Self.callFields(&cursor)
+            return fields != nil
+        }
+        guard read, let fields else { return nil }
+        let kind: ScannedCallEvent.Kind
+        switch name {
+        case .plain(let plain): kind = plain
+        case .timedOut:
+            guard let detail, let cause = TimeoutCause(rawValue: cursor.text(detail)) else { return nil }
+            kind = .timedOut(cause)
+        case .acceptFailed:
+            guard let detail, let failure = AcceptFailure(rawValue: cursor.text(detail)) else { return nil }
+            kind = .acceptFailed(failure)
+        }
+        guard let (callID, call, phase) = resolve(fields, in: cursor) else { return nil }
+        remember(call, for: callID, phase: phase)
+        return .callEvent(sequence: sequence, call.event(kind, id: callID, phase: phase))
+    }
+
+    /// One participant's members, as the scan found them.
+    struct ParticipantFields {
+        var user: Range<Int>?
+        var invitedBy: Range<Int>?
+        var state: Range<Int>?
+        var reason: Range<Int>?
+    }
+
+    /// A call object's members as the scan found them: the full form has `caller`, the compact one
+    /// `participantCount` instead.
+    struct CallFields {
+        var id: Range<Int>
+        var caller: Range<Int>?
+        var state: Range<Int>
+        var hasEnd: Bool
+        var endReason: Range<Int>?
+        var participantCount: Int64?
+        var participants: [ParticipantFields]
+    }
+
+    /// Reads the call object at the cursor; nil when it is not one the scan is sure of.
+    static func callFields(_ cursor: inout JSONTextCursor) -> CallFields? {
+        var callID: Range<Int>?
+        var callCaller: Range<Int>?
+        var state: Range<Int>?
+        var hasEnd = false
+        var endReason: Range<Int>?
+        var participantCount: Int64?
+        var participants: [ParticipantFields]?
+        let read = cursor.fields { cursor, key in
+            if cursor.matches(key, "id") {
+                guard callID == nil else { return false }
+                callID = cursor.string()
+                return callID != nil
+            } else if cursor.matches(key, "caller") {
+                guard callCaller == nil else { return false }
+                callCaller = cursor.string()
+                return callCaller != nil
+            } else if cursor.matches(key, "state") {
+                guard state == nil else { return false }
+                state = cursor.string()
+                return state != nil
+            } else if cursor.matches(key, "end") {
+                guard !hasEnd else { return false }
+                hasEnd = true
+                return cursor.fields { cursor, key in
+                    guard cursor.matches(key, "reason") else { return cursor.skipValue() }
+                    guard endReason == nil else { return false }
+                    endReason = cursor.string()
+                    return endReason != nil
+                }
+            } else if cursor.matches(key, "participantCount") {
+                guard participantCount == nil else { return false }
+                participantCount = cursor.integer()
+                return participantCount != nil
+            } else if cursor.matches(key, "participants") {
+                guard participants == nil else { return false }
+                var list: [ParticipantFields] = []
+                let read = cursor.elements { cursor in
+                    guard let participant = participantFields(&cursor) else { return false }
+                    list.append(participant)
+                    return true
+                }
+                participants = list
+                return read
+            }
+            return cursor.skipValue()
+        }
+        guard read, let callID, let state, let participants, (callCaller == nil) != (participantCount == nil) else { return nil }
+        return CallFields(id: callID, caller: callCaller, state: state, hasEnd: hasEnd, endReason: endReason,
+                          participantCount: participantCount, participants: participants)
+    }
+
+    private static func participantFields(_ cursor: inout JSONTextCursor) -> ParticipantFields? {
+        var participant = ParticipantFields()
+        let read = cursor.fields { cursor, key in
+            if cursor.matches(key, "user") {
+                guard participant.user == nil else { return false }
+                participant.user = cursor.string()
+                return participant.user != nil
+            } else if cursor.matches(key, "invitedBy") {
+                guard participant.invitedBy == nil else { return false }
+                participant.invitedBy = cursor.string()
+                return participant.invitedBy != nil
+            } else if cursor.matches(key, "state") {
+                guard participant.state == nil else { return false }
+                participant.state = cursor.string()
+                return participant.state != nil
+            } else if cursor.matches(key, "reason") {
+                guard participant.reason == nil else { return false }
+                participant.reason = cursor.string()
+                return participant.reason != nil
+            }
+            return cursor.skipValue()
+        }
+        guard read, participant.user != nil, participant.state != nil else { return nil }
+        return participant
+    }
+
+    /// The call a call object stands for, as the connection holds it after this frame: the full form names
+    /// the caller and every participant; the compact one only the participants that changed since the call
+    /// was last carried, applied to the call as ``calls`` holds it (`CompactEventDecoder`'s rule). Nil when
+    /// the scan is not sure of it, or the compact form does not fit.
+    func resolve(_ fields: CallFields, in cursor: JSONTextCursor) -> (CallID, ScannedCall, ScannedCallEvent.Phase)? {
+        let state = fields.state
+        let phase: ScannedCallEvent.Phase
+        if cursor.matches(state, "ringing"), !fields.hasEnd {
+            phase = .ringing
+        } else if cursor.matches(state, "connected"), !fields.hasEnd {
+            phase = .connected
+        } else if cursor.matches(state, "ended"), let endReason = fields.endReason,
+                  let reason = CallEndReason(rawValue: cursor.text(endReason)) {
+            phase = .ended(reason)
+        } else {
+            return nil
+        }
+        let id = CallID(cursor.text(fields.id))
+        var call: ScannedCall
+        if let callCaller = fields.caller {
+            call = ScannedCall(isFromCaller: cursor.matches(callCaller, caller), callerIsViewer: cursor.matches(callCaller, viewer),
+                               participants: [])
+            call.participants.reserveCapacity(fields.participants.count)
+        } else {
+            guard compactEvents, let held = calls[id] else { return nil }
+            call = held
+        }
+        for participant in fields.participants {
+            guard let user = participant.user, let stateName = participant.state,
+                  let participantState = Self.participantState(stateName, reason: participant.reason, in: cursor) else { return nil }
+            let invitedByViewer = participant.invitedBy.map { cursor.matches($0, viewer) } ?? call.callerIsViewer
+            let scanned = ScannedCall.Participant(user: cursor.bytes(user), isCallee: cursor.matches(user, callee),
+                                                  invitedByViewer: invitedByViewer, state: participantState)
+            if fields.caller == nil, let index = call.participants.firstIndex(where: { $0.user == scanned.user }) {
+                call.participants[index] = scanned
+            } else {
+                call.participants.append(scanned)
+            }
+        }
+        if let count = fields.participantCount, Int64(call.participants.count) != count { return nil }
+        return (id, call, phase)
+    }
+
+    /// `ModelCoding.participantState`: a reason for rejected, timedOut and acceptFailed, none otherwise.
+    static func participantState(_ name: Range<Int>, reason: Range<Int>?, in cursor: JSONTextCursor) -> ParticipantState? {
+        let plain: ParticipantState? =
+            if cursor.matches(name, "inviting") { .inviting }
+            else if cursor.matches(name, "notYetReceived") { .notYetReceived }
+            else if cursor.matches(name, "received") { .received }
+            else if cursor.matches(name, "accepting") { .accepting }
+            else if cursor.matches(name, "accepted") { .accepted }
+            else if cursor.matches(name, "cancelled") { .cancelled }
+            else if cursor.matches(name, "quit") { .quit }
+            else { nil }
+        if let plain { return reason == nil ? plain : nil }
+        guard let reason else { return nil }
+        let text = cursor.text(reason)
+        if cursor.matches(name, "rejected") { return RejectionReason(rawValue: text).map { .rejected($0) } }
+        if cursor.matches(name, "timedOut") { return TimeoutCause(rawValue: text).map { .timedOut($0) } }
+        if cursor.matches(name, "acceptFailed") { return AcceptFailure(rawValue: text).map { .acceptFailed($0) } }
+        return nil
+    }
+}
