@@ -237,7 +237,8 @@ let package = Package(
                 .target(name: "SwitchboardEmbedded", condition: .when(traits: ["Embedded"])),
             ]
         ),
-        // An isolated world (service on a test clock, many users and devices) for suites and apps.
+        // TestWorld: a SimulatedService (the embedded service on a VirtualClock, SwitchboardEmbedded) with many
+        // users and devices and the waits tests need, for suites and apps.
         .target(
             name: "SwitchboardTesting",
             dependencies: [

@@ -124,6 +124,8 @@ public final class ClusterNode: ClusterMembership, Sendable {
 
     public var hostedAppCount: Int { state.withLock { $0.held.count } }
 
+    public var engine: any ServiceStore { store }
+
     public func storedLiveCalls(app: AppID) throws -> [Call] {
         try store.liveCallsOfAnyNode(app: app)
     }

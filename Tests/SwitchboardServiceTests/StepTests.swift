@@ -97,6 +97,33 @@ struct StepTests {
         #expect(store.commits.last?.writes.filter { $0.kind == "record" }.count == 4, "both calls' records, in one commit")
     }
 
+    @Test("a live call's write that failed goes with the next commit, or at shutdown: an ended call is not read back as live, a placed one is")
+    func failedCommitKeepsCallWrites() throws {
+        let store = RecordingStore()
+        let harness = harness(store)
+        let alice = try harness.login("alice")
+        _ = try harness.login("bob")
+        let first = try alice.call(.invite(InviteRequest(invitees: ["bob"])))
+        let second = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
+        #expect(Set(store.live.keys) == [first.id, second.id])
+        store.fail(true)
+        _ = try alice.call(.call(first.id, .cancel(invitees: nil, data: nil)))
+        #expect(store.live[first.id] != nil, "the end was refused")
+        store.fail(false)
+        // The next commit carries the end along, before the step's own writes.
+        _ = try alice.request(.setProfile(nickname: "A", avatarURL: nil)).get()
+        #expect(Set(store.live.keys) == [second.id])
+
+        // A call placed while the store refuses (no record pending, only the live call): nothing else
+        // writes, so the shutdown does, and a restart resumes it.
+        store.fail(true)
+        let third = try alice.call(.invite(InviteRequest(invitees: ["bob"], profile: .nativeAdvanced)))
+        store.fail(false)
+        #expect(store.live[third.id] == nil)
+        harness.service.shutDown()
+        #expect(Set(store.live.keys) == [second.id, third.id])
+    }
+
     @Test("a profile the store refuses is answered internal_error and changes nothing")
     func refusedProfile() throws {
         let store = RecordingStore()

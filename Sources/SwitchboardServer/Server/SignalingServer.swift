@@ -58,16 +58,29 @@ public final class SignalingServer: Sendable {
         boundedLog = LogRateLimiter(logger: logger)
     }
 
-    /// The server as `switchboard serve` runs it: a service over `store`, the storage engine (what it
-    /// keeps is resumed after a restart), with the apps and limits of `file` (development mode without
-    /// apps), tokens checked as JWTs (and UserSigs for the Tencent surface), webhooks and record retention.
-    ///
-    /// On a cluster node, `cluster` is the node (composed by the executable, docs/ARCHITECTURE.md, "One node
-    /// or many") and `store` its engine: the service hosts the apps whose leases the node holds and bridges
-    /// the others' clients to their hosts; the apps, tokens and webhooks are as on a single node.
+    /// The server as `switchboard serve` runs it on one node: a service over `store`, the storage engine
+    /// (what it keeps is resumed after a restart), with the apps and limits of `file` (development mode
+    /// without apps), tokens checked as JWTs (and UserSigs for the Tencent surface), webhooks and record
+    /// retention.
     public static func serving(
+        configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore, logger: Logger
+    ) -> SignalingServer {
+        serving(configuration: configuration, file: file, store: store, cluster: nil, logger: logger)
+    }
+
+    /// The server of a cluster node, `cluster` (composed by the executable, docs/ARCHITECTURE.md, "One
+    /// node or many"), on the node's own engine, whose commits its leases fence: the service hosts the apps
+    /// whose leases the node holds and bridges the others' clients to their hosts; the apps, tokens and
+    /// webhooks are as on a single node.
+    public static func serving(
+        configuration: ServerConfiguration, file: ServerConfigFile, cluster: any ClusterMembership, logger: Logger
+    ) -> SignalingServer {
+        serving(configuration: configuration, file: file, store: cluster.engine, cluster: cluster, logger: logger)
+    }
+
+    private static func serving(
         configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore,
-        cluster: (any ClusterMembership)? = nil, logger: Logger
+        cluster: (any ClusterMembership)?, logger: Logger
     ) -> SignalingServer {
         let serviceConfiguration = file.serviceConfiguration
         let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode

@@ -7,6 +7,9 @@ import SwitchboardWire
 /// API, console and shutdown need of the cluster. The executable composes one in (SwitchboardCluster's
 /// `ClusterNode`, on PostgreSQL); a single node has none, and its server links no cluster code.
 public protocol ClusterMembership: ClusterRouting {
+    /// The node's storage engine, whose every commit is fenced by the leases the node holds: the service
+    /// of a cluster node keeps its state there and nowhere else.
+    var engine: any ServiceStore { get }
     /// What the node's `/healthz` says.
     var health: ClusterHealth { get }
     /// How many apps the node hosts now (the `switchboard_cluster_apps_hosted` gauge).

@@ -76,9 +76,12 @@ extension ServiceCore: LockedSteps {
     func writeStep() -> [(write: StoreWrite, error: StoreCommitError)] {
         var writes: [StoreWrite] = []
         swap(&writes, &outbox.writes)
-        if !pendingCallWrites.isEmpty {
-            // First, so that the step's own writes of the same calls come after them.
-            writes = pendingCallWrites.sorted { $0.key.call < $1.key.call }.map(\.value) + writes
+        // Live-call writes that failed before go first, so that the step's own writes of the same calls come
+        // after them.
+        let retried = Set(pendingCallWrites.keys)
+        if !retried.isEmpty {
+            writes = pendingCallWrites.sorted { ($0.key.app.rawValue, $0.key.call) < ($1.key.app.rawValue, $1.key.call) }
+                .map(\.value) + writes
             pendingCallWrites = [:]
         }
         let withRecords = outbox.recordsChanged
@@ -104,11 +107,9 @@ extension ServiceCore: LockedSteps {
                 logger.error("storing the record of call \(record.callID) for \(record.owner) failed: \(error)")
                 unsaved.append((app, record))
             case .liveCall(let app, let call):
-                logger.critical("storing live call \(call.id) failed (retried with the next commit): \(error)")
-                pendingCallWrites[PendingCall(app: app, call: call.id)] = write
+                keepPending(write, of: PendingCall(app: app, call: call.id), retried: retried, error: error)
             case .callEnded(let app, let id):
-                logger.critical("storing the end of call \(id) failed (retried with the next commit): \(error)")
-                pendingCallWrites[PendingCall(app: app, call: id)] = write
+                keepPending(write, of: PendingCall(app: app, call: id), retried: retried, error: error)
             case .profile(_, let profile):
                 logger.error("storing the profile of \(profile.user) failed: \(error)")
             case .offlineMessageKept(_, let kept):
@@ -126,7 +127,26 @@ extension ServiceCore: LockedSteps {
         if withRecords {
             pendingRecords = unsaved
         }
+        let stillPending = retried.intersection(pendingCallWrites.keys).count
+        if stillPending > 0 {
+            logger.critical("\(stillPending) live-call writes still not stored (retried with the next commit)")
+        }
         return failures
+    }
+
+    /// Keeps a live call's write that failed for the next commit (the latest of each call), logging it when
+    /// it first fails; the queue is bounded like the records' (``ServiceCore/pendingRecordLimit``).
+    private func keepPending(_ write: StoreWrite, of call: PendingCall, retried: Set<PendingCall>, error: StoreCommitError) {
+        if !retried.contains(call) {
+            logger.critical("storing live call \(call.call) failed (retried with the next commit): \(error)")
+        }
+        pendingCallWrites[call] = write
+        if pendingCallWrites.count > Self.pendingRecordLimit, let dropped = pendingCallWrites.keys.min(by: {
+            ($0.app.rawValue, $0.call) < ($1.app.rawValue, $1.call)
+        }) {
+            pendingCallWrites[dropped] = nil
+            logger.critical("the store keeps failing: dropped the pending write of live call \(dropped.call)")
+        }
     }
 }
 

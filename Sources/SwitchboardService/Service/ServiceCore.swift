@@ -150,12 +150,15 @@ final class ServiceCore {
             closed(id, at: now)
             outbox.deliveries.append(.close(link.connection))
         }
-        if !pendingRecords.isEmpty {
-            outbox.recordsChanged = true
+        if !pendingRecords.isEmpty || !pendingCallWrites.isEmpty {
+            outbox.recordsChanged = !pendingRecords.isEmpty
             writeStep()
         }
-        if !pendingRecords.isEmpty {
-            logger.critical("shutting down with \(pendingRecords.count) call records the store refused")
+        if !pendingRecords.isEmpty || !pendingCallWrites.isEmpty {
+            logger.critical("""
+                shutting down with \(pendingRecords.count) call records and \(pendingCallWrites.count) live-call writes \
+                the store refused
+                """)
         }
     }
 

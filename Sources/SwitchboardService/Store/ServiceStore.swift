@@ -9,10 +9,11 @@ import SwitchboardWire
 /// store (one node) and the cluster's PostgreSQL store (many nodes, each app's writes fenced by its
 /// lease). One conformance suite runs against all three.
 ///
-/// Calls come from one thread at a time and in the order of the service's steps: ``commit(_:)`` from
+/// The service calls it from one thread at a time and in the order of its steps: ``commit(_:)`` from
 /// whoever ends a step (docs/ARCHITECTURE.md, "Steps and durability"), the reads from a step that needs
-/// them after committing what it wrote before. An engine may block the calling thread until its writes
-/// are durable; it must not call back into the service.
+/// them after committing what it wrote before. Retention (``deleteRecords(recordedBefore:)``) runs on a
+/// task of its own, at the same time as commits, so an engine is thread-safe. An engine may block the
+/// calling thread until its writes are durable; it must not call back into the service.
 public protocol ServiceStore: AnyObject, Sendable {
     /// Carries out one step's writes, in order: all of them are durable when it returns, or it throws and,
     /// app by app, none is (``StoreCommitError``).
@@ -27,7 +28,9 @@ public protocol ServiceStore: AnyObject, Sendable {
     func records(app: AppID, owner: UserID, after cursor: RecordCursor?, limit: Int) throws
         -> (records: [CallRecord], next: RecordCursor?)
 
-    /// Deletes `owner`'s records of these calls; returns the ids that were there, in the order asked.
+    /// Deletes `owner`'s records of these calls; returns the ids that were there, in the order asked. A
+    /// cluster's engine refuses it for an app whose lease the node does not hold (the service answers
+    /// `internal_error`, and the client may retry on the app's host).
     func deleteRecords(app: AppID, owner: UserID, calls: [CallID]) throws -> [CallID]
 
     /// Retention: deletes every app's records recorded before `cutoff`. Returns how many went, or nil when
