@@ -46,13 +46,6 @@ public final class PostgresRealmStore: Sendable {
 
     // MARK: - Records
 
-    /// One page of `owner`'s records, newest first.
-    public func records(owner: UserID, after cursor: RecordCursor?, limit: Int) throws
-        -> (records: [CallRecord], next: RecordCursor?)
-    {
-        try database.records(app: app, owner: owner, after: cursor, limit: limit)
-    }
-
     /// Deletes `owner`'s records of these calls while the lease is current (else ``StoreFenced``); returns
     /// the ids that were there, in the order asked.
     public func delete(owner: UserID, calls: [CallID]) throws -> [CallID] {
@@ -66,15 +59,6 @@ public final class PostgresRealmStore: Sendable {
         let gone = Set(deleted)
         var seen: Set<String> = []
         return calls.filter { gone.contains($0.rawValue) && seen.insert($0.rawValue).inserted }
-    }
-
-    /// Retention: deletes the app's records written before `cutoff`. Returns how many went.
-    @discardableResult
-    public func deleteRecords(olderThan cutoff: Timestamp) throws -> Int {
-        let result = try database.run("""
-            DELETE FROM records WHERE recorded_at < \(cutoff.millisecondsSince1970) AND app = \(app.rawValue)
-            """, on: database.writer)
-        return result.metadata.rows ?? 0
     }
 
     // MARK: - Reads

@@ -80,8 +80,7 @@ extension ServiceCore: LockedSteps {
         // after them.
         let retried = Set(pendingCallWrites.keys)
         if !retried.isEmpty {
-            writes = pendingCallWrites.sorted { ($0.key.app.rawValue, $0.key.call) < ($1.key.app.rawValue, $1.key.call) }
-                .map(\.value) + writes
+            writes = pendingCallWrites.sorted { $0.key < $1.key }.map(\.value) + writes
             pendingCallWrites = [:]
         }
         let withRecords = outbox.recordsChanged
@@ -141,9 +140,7 @@ extension ServiceCore: LockedSteps {
             logger.critical("storing live call \(call.call) failed (retried with the next commit): \(error)")
         }
         pendingCallWrites[call] = write
-        if pendingCallWrites.count > Self.pendingRecordLimit, let dropped = pendingCallWrites.keys.min(by: {
-            ($0.app.rawValue, $0.call) < ($1.app.rawValue, $1.call)
-        }) {
+        if pendingCallWrites.count > Self.pendingRecordLimit, let dropped = pendingCallWrites.keys.min() {
             pendingCallWrites[dropped] = nil
             logger.critical("the store keeps failing: dropped the pending write of live call \(dropped.call)")
         }

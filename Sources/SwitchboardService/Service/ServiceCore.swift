@@ -55,9 +55,14 @@ final class ServiceCore {
     /// a call that ended in a failed commit must not be read back as live after a restart.
     var pendingCallWrites: [PendingCall: StoreWrite] = [:]
 
-    struct PendingCall: Hashable {
+    /// A live call, ordered by app then call id (the order pending writes are retried and dropped in).
+    struct PendingCall: Hashable, Comparable {
         var app: AppID
         var call: CallID
+
+        static func < (a: PendingCall, b: PendingCall) -> Bool {
+            (a.app.rawValue, a.call) < (b.app.rawValue, b.call)
+        }
     }
 
     /// What the current step holds back until its writes are durable (``StepOutbox``).
