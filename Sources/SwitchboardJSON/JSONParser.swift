@@ -23,9 +23,11 @@ import CJansson
 ///
 /// When a document has several problems, the one reported is the first in document order, as a
 /// streaming parser would meet them: a syntax error before the point where nesting gets too
-/// deep is reported as that syntax error. The one exception is the token that first exceeds the
-/// depth limit, which is reported as ``JSONError/Code/tooDeep`` even if the token itself is
-/// malformed.
+/// deep is reported as that syntax error. A depth limit below 2048 behaves as jansson's own limit
+/// does: the token that first exceeds it is read before its depth is checked, so a token that
+/// cannot be read (invalid UTF-8, a bad string, a number out of range, also in the character
+/// just after a number or word) fails as that; a token that reads but is no value (`tru`) is
+/// ``JSONError/Code/tooDeep``.
 public struct JSONParser: Sendable {
     public var limits: JSONLimits
 
@@ -125,22 +127,22 @@ public struct JSONParser: Sendable {
         in bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer, nulOffset: Int,
         violation: DepthScanner.Violation?, depthLimit: Int
     ) -> JSONError {
-        let nulFirst = nulOffset >= 0 && (violation.map { nulOffset <= $0.tokenStart } ?? true)
+        // A NUL inside the offending token is met while jansson reads that token, so it comes
+        // before the depth.
+        let nulFirst = nulOffset >= 0 && (violation.map { nulOffset < $0.tokenEnd } ?? true)
         let cut = nulFirst ? nulOffset : violation!.tokenStart
 
         // Cut just before the problem, the prefix either ends early (no error of its own), parses
         // completely (a whole value followed by a NUL), or holds an earlier error.
-        var error = json_error_t()
-        if let prefixTree = json_loadb(base.assumingMemoryBound(to: CChar.self), cut, flags, &error) {
-            sb_json_decref(prefixTree)
-        } else {
-            let prefixError = JSONError(jansson: error, input: UnsafeRawBufferPointer(rebasing: bytes[0..<cut]))
-            // jansson checks depth before it looks at the token, so a prefix ending where a value
-            // at depth 2049 would start fails as too deep rather than as ended early; that is
-            // the violation itself (reached only when the scan runs at jansson's own limit).
-            if ![.prematureEnd, .emptyInput, .tooDeep].contains(prefixError.code) {
-                return prefixError
-            }
+        if let prefixError = earlierError(in: bytes, base: base, cut: min(cut, violation?.tokenStart ?? cut)) {
+            return prefixError
+        }
+        // Then the offending token itself, unless a NUL comes before it: read as jansson reads it
+        // before checking its depth, up to a NUL inside or after it.
+        if let violation, !(nulFirst && nulOffset <= violation.tokenStart),
+            let readError = readingError(of: violation, in: bytes, end: nulOffset >= 0 ? nulOffset : bytes.count, depthLimit: depthLimit)
+        {
+            return readError
         }
 
         if nulFirst {
@@ -161,5 +163,55 @@ public struct JSONParser: Sendable {
             code: .tooDeep,
             message: JSONError.tooDeepMessage(limit: depthLimit, near: token),
             line: line, column: column, position: violation.tokenEnd)
+    }
+
+    /// jansson's error in `bytes[0..<cut]`, unless it only says that the text ended early (or,
+    /// at jansson's own limit, that the next value would be too deep: the violation itself).
+    private func earlierError(in bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer, cut: Int) -> JSONError? {
+        var error = json_error_t()
+        if let prefixTree = json_loadb(base.assumingMemoryBound(to: CChar.self), cut, flags, &error) {
+            sb_json_decref(prefixTree)
+            return nil
+        }
+        let prefixError = JSONError(jansson: error, input: UnsafeRawBufferPointer(rebasing: bytes[0..<cut]))
+        // jansson checks depth before it looks at the token, so a prefix ending where a value
+        // at depth 2049 would start fails as too deep rather than as ended early.
+        return [.prematureEnd, .emptyInput, .tooDeep].contains(prefixError.code) ? nil : prefixError
+    }
+
+    /// The error jansson meets reading the token that first exceeds the depth limit, if any.
+    ///
+    /// jansson lexes a token (and, after a number or a word, the character past it) before it
+    /// checks the depth of the value the token starts, and keeps the first error it meets. To get
+    /// exactly its verdict at a lower limit, the offending value is lifted to jansson's own limit:
+    /// `2048 - limit` brackets go in before it, jansson reads `bytes[0..<end]` so changed, and the
+    /// error found past the brackets is moved back by as many bytes (and columns, on their line).
+    /// An error path only: it copies the input once.
+    private func readingError(of violation: DepthScanner.Violation, in bytes: UnsafeRawBufferPointer, end: Int, depthLimit: Int) -> JSONError? {
+        let lift = JSONLimits.janssonMaxDepth - depthLimit
+        var lifted: [UInt8] = []
+        lifted.reserveCapacity(end + lift)
+        lifted.append(contentsOf: bytes[0..<violation.tokenStart])
+        lifted.append(contentsOf: repeatElement(UInt8(ascii: "["), count: lift))
+        lifted.append(contentsOf: bytes[violation.tokenStart..<end])
+        let flags = flags
+        guard var error = lifted.withUnsafeBytes({ (raw) -> JSONError? in
+            var error = json_error_t()
+            if let tree = json_loadb(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count, flags, &error) {
+                sb_json_decref(tree)  // unreachable: the value is at depth 2049
+                return nil
+            }
+            return JSONError(jansson: error, input: raw)
+        }) else { return nil }
+        // Too deep: the token reads. Ended early before a NUL: the NUL cut the token and is the
+        // error. (Ended early at the end of the input is the token's own error: an open string.)
+        let cutByNUL = end < bytes.count && error.code == .prematureEnd
+        if error.code == .tooDeep || cutByNUL {
+            return nil
+        }
+        let tokenLine = DepthScanner.location(in: bytes, at: violation.tokenStart).line
+        error.position -= lift
+        if error.line == tokenLine { error.column -= lift }
+        return error
     }
 }

@@ -497,6 +497,44 @@ struct TencentDeviceStateMachineTests {
     @Test("the local devices", arguments: deviceRows)
     fileprivate func devices(_ row: Row) { row.check() }
 
+    /// An Agora caller confirms an answer (three-way accept) before the service takes a leave: a hang-up
+    /// meanwhile waits for the confirmation, then leaves, or ends here once the service's part is over
+    /// (the cluster suite's anyRTC→Tencent `calleeHangsUpAcrossNodes` hung up in that window and failed).
+    @Test("a hang-up before the caller confirms the answer waits for the confirmation", arguments: [false, true])
+    func hangupAwaitingConfirmation(signalingEnds: Bool) {
+        let accepting = call("c2", from: bob, to: [(alice, .accepting)], state: .ringing, at: at(2))
+        var machine = Given.ringing.machine
+        _ = machine.accept(completion: "accept")
+        _ = machine.replied(.action(me: alice, generation: 1, .app("accept")), with: .success(.call(accepting, skipped: [])), at: at(2))
+        #expect(machine.view?.isAwaitingConfirmation == true && machine.view?.selfStatus == .accept)
+
+        #expect(machine.hangup(completion: "h", at: at(3)).isEmpty, "nothing is sent before the confirmation")
+        #expect(machine.deferredHangup == Machine.DeferredHangup(callID: "c2", completion: "h"))
+
+        let confirmed = signalingEnds ? bobCallSignalingOver : bobCallConnected
+        let actions = machine.callNotified(CallNotification(kind: .participantsChanged([alice]), call: confirmed), generation: 1, at: at(4))
+        #expect(machine.deferredHangup == nil)
+        if signalingEnds {
+            // The service's part is over: the hang-up ends the call here and answers the app.
+            #expect(machine.view?.ending?.reason == .hangup)
+            #expect(actions.contains { if case .show(let showing) = $0 { showing.recipient == .app("h") } else { false } })
+        } else {
+            #expect(actions.contains(Machine.Action.send(quitBobCall, .action(me: alice, generation: 1, .hangup("h", callID: "c2")))))
+        }
+    }
+
+    @Test("a hang-up waiting for a confirmation is answered when the session goes")
+    func deferredHangupAnsweredAtLogout() {
+        let accepting = call("c2", from: bob, to: [(alice, .accepting)], state: .ringing, at: at(2))
+        var machine = Given.ringing.machine
+        _ = machine.accept(completion: "accept")
+        _ = machine.replied(.action(me: alice, generation: 1, .app("accept")), with: .success(.call(accepting, skipped: [])), at: at(2))
+        _ = machine.hangup(completion: "h", at: at(3))
+        let actions = machine.logoutRequested(completion: "out", at: at(4))
+        #expect(actions.contains(.complete(.app("h"), .success)))
+        #expect(machine.deferredHangup == nil)
+    }
+
     @Test("CallStore.state shows the call as last published; a tick shows only while the call counts")
     func publishing() {
         var machine = Given.connected.machine

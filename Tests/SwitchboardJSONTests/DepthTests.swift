@@ -41,10 +41,10 @@ struct DepthTests {
         #expect(parseError(#"["\"]]]]]]",["x"]]"#, limits: three) == nil)
         #expect(parseError(#"["\\\"[[[[[[\\",["x"]]"#, limits: three) == nil)
         #expect(parseError(#"{"\"{{{{":["\\\\"]}"#, limits: three) == nil)
-        // An unterminated string within the limit is jansson's to report; one beyond it is the
-        // value that is too deep (the one token whose own errors depth takes precedence over).
+        // An unterminated string is read to the end of the input, within the limit or beyond it
+        // (jansson reads a token before it checks its depth).
         expectError(#"[["\"]]]"#, .prematureEnd, line: 1, column: 8, position: 8, limits: three)
-        expectError(#"[[["\"]]]"#, .tooDeep, line: 1, column: 9, position: 9, limits: three)
+        expectError(#"[[["\"]]]"#, .prematureEnd, line: 1, column: 9, position: 9, limits: three)
     }
 
     @Test func locationCountsLinesAndCharacters() throws {
@@ -152,6 +152,53 @@ struct DepthTests {
         #expect(input.count == 4098)
         #expect(parseOutcome(native, bytes: input) == Outcome(code: .tooDeep, line: 1, column: 2049, position: 2049))
         #expect(parseOutcome(forced, bytes: input) == Outcome(code: .tooDeep, line: 1, column: 2049, position: 2049))
+    }
+
+    /// jansson reads the token that would be too deep (and, after a number or a word, the character
+    /// past it) before it checks the depth, and keeps the first error: a token it cannot read fails
+    /// as that. The pre-scan at 2048 must agree, and a lower limit must behave as jansson's own
+    /// would at that depth (found by the json fuzz target: 2048 brackets, then the byte 0xA5;
+    /// Fuzz/regressions/json/invalid-utf8-token-at-2049-levels).
+    @Test func tokenIsReadBeforeItsDepthIsChecked() throws {
+        var forced = JSONParser(limits: .maximum)
+        forced.alwaysScanDepth = true
+        let native = JSONParser(limits: .maximum)
+        let three = JSONParser(limits: JSONLimits(maxBytes: .max, maxDepth: 3))
+        let leaves: [(bytes: [UInt8], code: JSONError.Code?)] = [
+            ([0xA5], .invalidUTF8), ([0xC3, 0x28], .invalidUTF8), ([0xF0], .invalidUTF8),
+            (Array("1".utf8) + [0xA5], .invalidUTF8), (Array("tru".utf8) + [0xFF], .invalidUTF8),
+            (Array("1e400".utf8), .numberOutOfRange), (Array("99999999999999999999".utf8), .integerOutOfRange),
+            (Array("\"\\q\"".utf8), .invalidEscape), (Array("\"a\u{1}b\"".utf8), .controlCharacter),
+            (Array("\"\\ud800\"".utf8), .invalidUnicodeEscape), (Array("\"a".utf8) + [0xFF] + Array("\"".utf8), .invalidUTF8),
+            // These read, so depth is the error.
+            (Array("tru".utf8), nil), (Array("\u{E9}".utf8), nil), ([0x01], nil), (Array("1.".utf8), nil), (Array("-".utf8), nil),
+        ]
+        for (leaf, code) in leaves {
+            for closed in [true, false] {
+                let close: [UInt8] = closed ? Array(repeating: UInt8(ascii: "]"), count: 2048) : []
+                let deep = Array(repeating: UInt8(ascii: "["), count: 2048) + leaf + close
+                let expected = try #require(parseOutcome(native, bytes: deep))
+                #expect(expected.code == code ?? .tooDeep, "\(leaf)")
+                #expect(parseOutcome(forced, bytes: deep) == expected, "\(leaf)")
+                // The same token three levels deep, after a line break, under a limit of 3.
+                let shallow = Array("[\n [[".utf8) + leaf + (closed ? Array("]]]".utf8) : [])
+                let limited = try #require(parseOutcome(three, bytes: shallow))
+                if let code {
+                    #expect(limited == parseOutcome(native, bytes: shallow), "\(leaf)")
+                    #expect(limited.code == code && limited.line == 2, "\(leaf)")
+                } else {
+                    #expect(limited.code == .tooDeep, "\(leaf)")
+                }
+            }
+        }
+        // An open string runs to the end of the input: jansson's verdict is that it ended early.
+        let open = Array(repeating: UInt8(ascii: "["), count: 2048) + Array("\"abc".utf8)
+        #expect(parseOutcome(forced, bytes: open) == parseOutcome(native, bytes: open))
+        #expect(parseOutcome(native, bytes: open)?.code == .prematureEnd)
+        #expect(parseOutcome(three, bytes: Array("[[[\"abc".utf8))?.code == .prematureEnd)
+        // A NUL inside the too-deep token is met while reading it; before it, a bad escape wins.
+        #expect(parseOutcome(three, bytes: Array("[[[\"a\u{0}\"]]]".utf8)) == Outcome(code: .nulCharacter, line: 1, column: 5, position: 5))
+        #expect(parseOutcome(three, bytes: Array("[[[\"\\q\u{0}\"]]]".utf8))?.code == .invalidEscape)
     }
 
     /// Random shapes near the limit: nested arrays and objects mixed, with siblings before the

@@ -31,6 +31,10 @@ struct TencentCallView: Equatable {
     /// a surface whose calls end once everyone answered (Agora, ZIM general mode). Hanging up ends it
     /// here only.
     var isSignalingOver: Bool
+    /// The local user answered a three-way invitation (an Agora caller's) that its caller has not
+    /// confirmed yet: connected as the app sees it, though the service takes no leave until the
+    /// confirmation (docs/CALL-MODEL.md, "The state-by-command table": `accepting`).
+    var isAwaitingConfirmation: Bool
 
     struct Member: Equatable {
         var id: String
@@ -100,6 +104,7 @@ struct TencentCallView: Equatable {
                    microphone: participant.media.microphone, camera: participant.media.camera)
         }
         isSignalingOver = false
+        isAwaitingConfirmation = mine.state == .accepting && mine.device == device
         isAnswered = call.connectedAt != nil
         connectedSince = nil
         ending = nil

@@ -97,12 +97,35 @@ extension TencentDeviceStateMachine {
     /// call being over. The hang-up then ends the call here, as it would have a moment later
     /// (docs/TENCENT.md, "Across surfaces"): a hang-up's failure comes back to
     /// ``hangupAnswered(_:callID:completion:at:)``.
+    ///
+    /// A hang-up while the service still waits for the caller to confirm this device's answer waits
+    /// for that confirmation (the service refuses a leave before it): it leaves once confirmed, or
+    /// ends here if the call ends meanwhile (``settleDeferredHangup(at:)``).
     mutating func hangup(completion: Completion?, at now: Timestamp) -> [Action] {
         if let view, view.ending == nil, view.isSignalingOver {
             return showEndedHere(view.endedLocally(at: now), recipient: .app(completion), at: now)
         }
+        if let view, view.ending == nil, view.isAwaitingConfirmation, loggedInUser != nil {
+            let earlier = deferredHangup.map { complete(.app($0.completion), .success) } ?? []
+            deferredHangup = DeferredHangup(callID: view.callID, completion: completion)
+            return earlier
+        }
         return act(on: { Self.leaveOperation(for: $0).flatMap { if case .call(_, let action) = $0 { action } else { nil } } },
                    what: "hangup", recipient: .hangup(completion, callID: view?.callID))
+    }
+
+    /// A hang-up held for the caller's confirmation, once the call shown changed: it leaves when the
+    /// answer is confirmed, ends here when the service's part is over, and is answered when the call
+    /// ended anyway (or another call replaced it).
+    mutating func settleDeferredHangup(at now: Timestamp) -> [Action] {
+        guard let deferred = deferredHangup else { return [] }
+        guard let view, view.callID == deferred.callID, view.ending == nil else {
+            deferredHangup = nil
+            return complete(.app(deferred.completion), .success)
+        }
+        if view.isAwaitingConfirmation { return [] }
+        deferredHangup = nil
+        return hangup(completion: deferred.completion, at: now)
     }
 
     /// How a hang-up ended, on the callback queue: a failure ends the call here if the service no longer

@@ -47,6 +47,12 @@ struct TencentDeviceStateMachine<Completion> {
         var since: Timestamp
     }
 
+    /// A hang-up held until the service confirms the answer it would leave.
+    struct DeferredHangup {
+        var callID: String
+        var completion: Completion?
+    }
+
     /// The user's own name and avatar, as `selfInfo` shows them.
     struct OwnProfile: Hashable, Sendable {
         var nickname: String?
@@ -191,6 +197,8 @@ struct TencentDeviceStateMachine<Completion> {
     /// be ahead of the changes still queued for the app.
     var publishedView: TencentCallView?
     var starting: Starting?
+    /// A hang-up waiting for the caller to confirm this device's answer (``hangup(completion:at:)``).
+    var deferredHangup: DeferredHangup?
     var durationTick: DurationTick?
     /// Profiles of the people the device shows, by user id, and those being read.
     var profiles: [String: Profile] = [:]
@@ -293,7 +301,7 @@ struct TencentDeviceStateMachine<Completion> {
         var actions = countDuration(of: view)
         actions.append(.show(Showing(view: view, at: now, events: events, recipient: recipient, outcome: outcome,
                                      announcesStart: announcesStart)))
-        return actions + readProfiles(of: view)
+        return actions + readProfiles(of: view) + settleDeferredHangup(at: now)
     }
 
     /// Shows a call that ended on this device alone (hung up with its session, or after the service's
@@ -306,8 +314,12 @@ struct TencentDeviceStateMachine<Completion> {
     /// logout) and the duration stops. Returns the actions, the call as it ended here, and how to leave
     /// it in the service while the session can still send.
     mutating func endCallWithSession(at now: Timestamp) -> (actions: [Action], ended: TencentCallView?, leaving: ServiceOperation?) {
-        let actions = stopDuration()
+        var actions = stopDuration()
         starting = nil
+        if let deferred = deferredHangup {
+            deferredHangup = nil
+            actions += complete(.app(deferred.completion), .success)
+        }
         guard let view, view.ending == nil else { return (actions, nil, nil) }
         let ended = view.endedLocally(at: now)
         self.view = ended
@@ -402,3 +414,5 @@ extension TencentDeviceStateMachine.Awaited: Equatable where Completion: Equatab
 extension TencentDeviceStateMachine.Action: Sendable where Completion: Sendable {}
 extension TencentDeviceStateMachine.Action: Equatable where Completion: Equatable {}
 extension TencentDeviceStateMachine.CallSnapshot: Sendable where Completion: Sendable {}
+extension TencentDeviceStateMachine.DeferredHangup: Sendable where Completion: Sendable {}
+extension TencentDeviceStateMachine.DeferredHangup: Equatable where Completion: Equatable {}
