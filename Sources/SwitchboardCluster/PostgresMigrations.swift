@@ -222,6 +222,92 @@ enum PostgresMigrations {
             $$
             """,
         ]),
+        Migration(version: 3, name: "push tokens", statements: [
+            // docs/SERVER.md, "Push": one token per device and platform, written with the rest of a step.
+            """
+            CREATE TABLE push_registrations (
+                app text COLLATE "C" NOT NULL,
+                user_id text COLLATE "C" NOT NULL,
+                device text COLLATE "C" NOT NULL,
+                platform text COLLATE "C" NOT NULL,
+                token text NOT NULL,
+                topic text NOT NULL,
+                environment text NOT NULL,
+                registered_at bigint NOT NULL,
+                PRIMARY KEY (app, user_id, device, platform)
+            )
+            """,
+            // The commit learns the new writes (the rest of it as version 2 has it).
+            """
+            CREATE OR REPLACE FUNCTION switchboard_commit(p_app text, p_node text, p_epoch bigint, p_writes jsonb)
+            RETURNS boolean LANGUAGE plpgsql AS $$
+            DECLARE
+                w jsonb;
+            BEGIN
+                PERFORM 1 FROM realm_leases
+                    WHERE app = p_app AND node = p_node AND epoch = p_epoch AND expires_at > clock_timestamp()
+                    FOR SHARE;
+                IF NOT FOUND THEN
+                    RETURN false;
+                END IF;
+                FOR w IN SELECT e.value FROM jsonb_array_elements(p_writes) WITH ORDINALITY AS e(value, n) ORDER BY e.n LOOP
+                    CASE w->>'kind'
+                    WHEN 'record' THEN
+                        INSERT INTO records (app, owner, call_id, recorded_at, body)
+                        VALUES (p_app, w->>'owner', w->>'call_id', (w->>'recorded_at')::bigint, w->>'body')
+                        ON CONFLICT (app, owner, call_id)
+                        DO UPDATE SET recorded_at = EXCLUDED.recorded_at, body = EXCLUDED.body;
+                    WHEN 'live_call' THEN
+                        INSERT INTO live_calls (app, call_id, body) VALUES (p_app, w->>'call_id', w->>'body')
+                        ON CONFLICT (app, call_id) DO UPDATE SET body = EXCLUDED.body;
+                    WHEN 'call_ended' THEN
+                        DELETE FROM live_calls WHERE app = p_app AND call_id = w->>'call_id';
+                    WHEN 'profile' THEN
+                        INSERT INTO profiles (app, user_id, body) VALUES (p_app, w->>'user_id', w->>'body')
+                        ON CONFLICT (app, user_id) DO UPDATE SET body = EXCLUDED.body;
+                    WHEN 'offline_message' THEN
+                        INSERT INTO offline_messages (app, recipient, seq, sender, sent_at, content)
+                        VALUES (p_app, w->>'recipient', (w->>'seq')::bigint, w->>'sender', (w->>'sent_at')::bigint,
+                                w->>'content');
+                    WHEN 'offline_removed' THEN
+                        DELETE FROM offline_messages
+                        WHERE app = p_app AND recipient = w->>'recipient'
+                          AND seq IN (SELECT s::bigint FROM jsonb_array_elements_text(w->'seqs') AS s);
+                    WHEN 'offline_expired' THEN
+                        DELETE FROM offline_messages WHERE app = p_app AND sent_at <= (w->>'sent_at')::bigint;
+                    WHEN 'user_attributes' THEN
+                        IF w->>'body' IS NULL THEN
+                            DELETE FROM user_attributes WHERE app = p_app AND user_id = w->>'user_id';
+                        ELSE
+                            INSERT INTO user_attributes (app, user_id, body) VALUES (p_app, w->>'user_id', w->>'body')
+                            ON CONFLICT (app, user_id) DO UPDATE SET body = EXCLUDED.body;
+                        END IF;
+                    WHEN 'channel_attributes' THEN
+                        IF w->>'body' IS NULL THEN
+                            DELETE FROM channel_attributes WHERE app = p_app AND channel = w->>'channel';
+                        ELSE
+                            INSERT INTO channel_attributes (app, channel, body) VALUES (p_app, w->>'channel', w->>'body')
+                            ON CONFLICT (app, channel) DO UPDATE SET body = EXCLUDED.body;
+                        END IF;
+                    WHEN 'push_registered' THEN
+                        INSERT INTO push_registrations (app, user_id, device, platform, token, topic, environment, registered_at)
+                        VALUES (p_app, w->>'user_id', w->>'device', w->>'platform', w->>'token', w->>'topic',
+                                w->>'environment', (w->>'registered_at')::bigint)
+                        ON CONFLICT (app, user_id, device, platform)
+                        DO UPDATE SET token = EXCLUDED.token, topic = EXCLUDED.topic, environment = EXCLUDED.environment,
+                                      registered_at = EXCLUDED.registered_at;
+                    WHEN 'push_unregistered' THEN
+                        DELETE FROM push_registrations
+                        WHERE app = p_app AND user_id = w->>'user_id' AND device = w->>'device' AND platform = w->>'platform';
+                    ELSE
+                        RAISE EXCEPTION 'switchboard_commit: unknown write kind %', w->>'kind' USING ERRCODE = '22023';
+                    END CASE;
+                END LOOP;
+                RETURN true;
+            END
+            $$
+            """,
+        ]),
     ]
 
     /// Applies every migration `database` lacks, each in its own transaction under the advisory lock.

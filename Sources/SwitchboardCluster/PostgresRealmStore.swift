@@ -104,6 +104,24 @@ public final class PostgresRealmStore: Sendable {
         return data
     }
 
+    /// The app's push tokens, by user, device and platform.
+    public func pushRegistrations() throws -> [PushRegistration] {
+        let result = try database.run("""
+            SELECT user_id, device, platform, token, topic, environment, registered_at FROM push_registrations
+            WHERE app = \(app.rawValue) ORDER BY user_id, device, platform
+            """, on: database.reader)
+        return try result.rows.map { row throws(PostgresStoreError) in
+            let (user, device, platform, token, topic, environment, registeredAt) =
+                try Self.columns(row, (String, String, String, String, String, String, Int64).self)
+            guard let platform = PushPlatform(rawValue: platform), let environment = PushEnvironment(rawValue: environment) else {
+                throw .corrupt("a push token of \(app) has an unknown platform or environment")
+            }
+            return PushRegistration(user: UserID(rawValue: user), device: DeviceID(rawValue: device), platform: platform,
+                                    token: token, topic: topic, environment: environment,
+                                    registeredAt: Timestamp(millisecondsSince1970: registeredAt))
+        }
+    }
+
     // MARK: - Pieces
 
     private var fenced: StoreFenced {

@@ -79,7 +79,7 @@ public final class PostgresStore: ServiceStore {
         for app in apps ?? Set(stores.withLock { $0.keys }) {
             let realm = try store(of: app)
             stored[app] = StoredApp(liveCalls: try realm.liveCalls(), profiles: try realm.profiles(),
-                                    userData: try realm.userData())
+                                    userData: try realm.userData(), pushRegistrations: try realm.pushRegistrations())
         }
         return stored
     }

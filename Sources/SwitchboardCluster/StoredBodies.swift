@@ -12,7 +12,8 @@ enum StoredBodies {
     // MARK: Writes
 
     /// `p_writes`: an array of `{"kind": "record" | "live_call" | "call_ended" | "profile" |
-    /// "offline_message" | "offline_removed" | "offline_expired" | "user_attributes" | "channel_attributes",
+    /// "offline_message" | "offline_removed" | "offline_expired" | "user_attributes" | "channel_attributes" |
+    /// "push_registered" | "push_unregistered",
     /// ...}`, in order, each with its key columns and its body as a JSON string (attributes without a body:
     /// none are left).
     static func writes(_ writes: [StoreWrite]) -> String {
@@ -67,6 +68,21 @@ enum StoredBodies {
                 member("kind", "channel_attributes", to: writer)
                 member("channel", channel, to: writer)
                 if !attributes.isEmpty { member("body", ModelCoding.text(attributes), to: writer) }
+            case .pushRegistered(_, let registration):
+                member("kind", "push_registered", to: writer)
+                member("user_id", registration.user.rawValue, to: writer)
+                member("device", registration.device.rawValue, to: writer)
+                member("platform", registration.platform.rawValue, to: writer)
+                member("token", registration.token, to: writer)
+                member("topic", registration.topic, to: writer)
+                member("environment", registration.environment.rawValue, to: writer)
+                writer.key("registered_at")
+                writer.int(registration.registeredAt.millisecondsSince1970)
+            case .pushUnregistered(_, let key):
+                member("kind", "push_unregistered", to: writer)
+                member("user_id", key.user.rawValue, to: writer)
+                member("device", key.device.rawValue, to: writer)
+                member("platform", key.platform.rawValue, to: writer)
             }
             writer.endObject()
         }

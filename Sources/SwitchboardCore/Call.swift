@@ -43,6 +43,13 @@ public struct Call: Hashable, Sendable {
         get { facts.attachments }
         set { facts = facts.with { $0.attachments = newValue } }
     }
+    /// The name of the surface profile the call was placed through (the service's bookkeeping, kept with
+    /// the call's internals, never sent to clients): its pushes use that surface's layout
+    /// (docs/SERVER.md, "Push").
+    public var placedThrough: String? {
+        get { facts.placedThrough }
+        set { facts = facts.with { $0.placedThrough = newValue } }
+    }
 
     public init(
         id: CallID,

@@ -11,6 +11,7 @@ final class CallFacts: Sendable {
         var payload: String?
         var attachments: [String: String]
         var createdAt: Timestamp
+        var placedThrough: String? = nil
     }
 
     let values: Values
@@ -36,4 +37,5 @@ final class CallFacts: Sendable {
     var payload: String? { values.payload }
     var attachments: [String: String] { values.attachments }
     var createdAt: Timestamp { values.createdAt }
+    var placedThrough: String? { values.placedThrough }
 }

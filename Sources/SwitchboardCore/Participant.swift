@@ -47,6 +47,8 @@ public struct Participant: Hashable, Sendable {
     /// Time connected in earlier stints (a participant who left and came back), not counting the
     /// current one.
     public var earlierConnectedTime: Duration
+    /// The devices the service rang by push, and whether each ring is settled (docs/SERVER.md, "Push").
+    public var pushMarks: [PushMark]
 
     public init(
         user: UserID,
@@ -75,6 +77,7 @@ public struct Participant: Hashable, Sendable {
         self.confirmDeadline = nil
         self.isRecorded = false
         self.earlierConnectedTime = .zero
+        self.pushMarks = []
     }
 
     /// The earliest of this participant's deadlines.

@@ -57,3 +57,22 @@ public struct PushRegistration: Hashable, Sendable {
         }
     }
 }
+
+/// The service's bookkeeping of one device rung by push for one invitation (docs/SERVER.md, "Push"): kept
+/// with the participant's internals, so that a restart or a cluster takeover neither rings nor cancels twice.
+public struct PushMark: Hashable, Sendable {
+    public var device: DeviceID
+    public var platform: PushPlatform
+    /// The invitation it rang for (the participant's `invitedAt`): a later invitation of the same user rings
+    /// afresh.
+    public var invitedAt: Timestamp
+    /// The ring is settled: its cancel was pushed, or the device answered.
+    public var isSettled: Bool
+
+    public init(device: DeviceID, platform: PushPlatform, invitedAt: Timestamp, isSettled: Bool = false) {
+        self.device = device
+        self.platform = platform
+        self.invitedAt = invitedAt
+        self.isSettled = isSettled
+    }
+}

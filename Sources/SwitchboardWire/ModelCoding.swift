@@ -43,6 +43,9 @@ public enum ModelCoding {
             object.key("attachments")
             writeStringMap(call.attachments, to: &object)
         }
+        if includeInternals {
+            object.add("placedThrough", call.placedThrough)
+        }
         writeState(call.state, to: &object)
         object.add("createdAt", call.createdAt)
         object.add("connectedAt", call.connectedAt)
@@ -78,7 +81,7 @@ public enum ModelCoding {
 
     static func call<V>(_ reader: JSONReader<V>, includeInternals: Bool) throws(SignalingError) -> Call {
         let state = try callState(reader)
-        return Call(
+        var call = Call(
             id: CallID(rawValue: try reader.string("id")),
             caller: UserID(rawValue: try reader.string("caller")),
             mode: try reader.enumeration("mode", CallMode.self),
@@ -94,6 +97,10 @@ public enum ModelCoding {
             state: state,
             createdAt: try reader.timestamp("createdAt"),
             connectedAt: try reader.optionalTimestamp("connectedAt"))
+        if includeInternals {
+            call.placedThrough = try reader.optionalString("placedThrough")
+        }
+        return call
     }
 
     /// A call's `state` and, when ended, its `end`.
@@ -152,6 +159,16 @@ public enum ModelCoding {
                 deadlines.add("ring", participant.ringDeadline)
                 deadlines.add("confirm", participant.confirmDeadline)
             }
+            if !participant.pushMarks.isEmpty {
+                object.array("pushes", participant.pushMarks) { element, mark in
+                    element.object { member in
+                        member.add("device", mark.device)
+                        member.add("platform", mark.platform.rawValue)
+                        member.add("invitedAt", mark.invitedAt)
+                        member.add("settled", mark.isSettled)
+                    }
+                }
+            }
         }
         object.endObject()
     }
@@ -185,6 +202,13 @@ public enum ModelCoding {
                 participant.notReceivedDeadline = try deadlines.optionalTimestamp("notReceived")
                 participant.ringDeadline = try deadlines.optionalTimestamp("ring")
                 participant.confirmDeadline = try deadlines.optionalTimestamp("confirm")
+            }
+            if reader.has("pushes") {
+                participant.pushMarks = try reader.objects("pushes") { (mark) throws(SignalingError) in
+                    PushMark(device: DeviceID(rawValue: try mark.string("device")),
+                             platform: try mark.enumeration("platform", PushPlatform.self),
+                             invitedAt: try mark.timestamp("invitedAt"), isSettled: try mark.bool("settled"))
+                }
             }
         }
         return participant

@@ -59,6 +59,10 @@ public enum ServiceOperation: Hashable, Sendable {
     /// Join the live call of a group that uses this room (Tencent `joinInGroupCall`), as `call.join`
     /// would by the call's id; only a user the app's join rule admits finds it.
     case joinRoom(groupID: String, roomID: String, data: String?)
+    /// The session's own device registers a push token (docs/SERVER.md, "Push"); the service checks it.
+    case registerPush(PushTokenRequest)
+    /// The session's own device removes its push tokens: of one platform (its wire name), or all.
+    case unregisterPush(platform: String?)
 
     /// The wire name.
     public var name: String {
@@ -89,6 +93,8 @@ public enum ServiceOperation: Hashable, Sendable {
         case .channelMemberCounts: "channel.memberCount"
         case .presenceSubscriptions: "presence.subscriptions"
         case .joinRoom: "call.joinRoom"
+        case .registerPush: "push.register"
+        case .unregisterPush: "push.unregister"
         }
     }
 }

@@ -17,6 +17,7 @@ extension WireCodec {
         "attributes.user.set", "attributes.user.get", "attributes.channel.set", "attributes.channel.get",
         "channel.memberCount", "presence.subscriptions",
         "call.joinRoom",
+        "push.register", "push.unregister",
     ]
 
     // MARK: Encoding
@@ -114,6 +115,13 @@ extension WireCodec {
             if let keys { object.add("keys", strings: keys) }
         case .channelMemberCounts(let channels):
             object.add("channels", strings: channels)
+        case .registerPush(let request):
+            object.add("platform", request.platform)
+            object.add("token", request.token)
+            object.add("topic", request.topic)
+            object.add("environment", request.environment)
+        case .unregisterPush(let platform):
+            object.add("platform", platform)
         case .joinRoom(let groupID, let roomID, let data):
             object.add("groupID", groupID)
             object.add("roomID", roomID)
@@ -193,6 +201,11 @@ extension WireCodec {
             return .getChannelAttributes(channel: try body.string("channel"), keys: try body.optionalStrings("keys"))
         case "channel.memberCount": return .channelMemberCounts(try body.strings("channels"))
         case "presence.subscriptions": return .presenceSubscriptions
+        case "push.register":
+            return .registerPush(PushTokenRequest(
+                platform: try body.string("platform"), token: try body.string("token"), topic: try body.string("topic"),
+                environment: try body.optionalString("environment")))
+        case "push.unregister": return .unregisterPush(platform: try body.optionalString("platform"))
         case "call.joinRoom":
             return .joinRoom(groupID: try body.nonEmptyString("groupID"), roomID: try body.nonEmptyString("roomID"),
                              data: try body.optionalString("data"))

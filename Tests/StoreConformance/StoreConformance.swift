@@ -37,6 +37,7 @@ public enum StoreConformance {
         Check(name: "a live call comes back with its internals and goes when it ends, also within one commit", run: liveCalls),
         Check(name: "offline messages and attributes: kept, replaced, handed over, expired and dropped, write by write or in one step", run: userData),
         Check(name: "profiles are kept and replaced", run: profiles),
+        Check(name: "push tokens: one per device and platform, replaced, removed, apps apart; a live call keeps its push marks and profile", run: pushTokens),
     ]
 
     static func commitAndRestore(_ engine: EngineUnderTest) async throws {
@@ -154,5 +155,49 @@ public enum StoreConformance {
         let kept = try engine.open().restore(nil)
         #expect(kept["a"]?.profiles == [Profile(user: "alice", nickname: "Alice B", avatarURL: "x", extendedData: "{\"k\":1}")])
         #expect(kept["b"]?.profiles == [Profile(user: "bob")])
+    }
+
+    static func pushTokens(_ engine: EngineUnderTest) async throws {
+        func token(_ user: UserID, _ device: DeviceID, _ platform: PushPlatform, _ token: String, at ms: Int64 = 5_000) -> PushRegistration {
+            PushRegistration(user: user, device: device, platform: platform, token: token,
+                             topic: platform == .apnsVoIP ? "com.example.app.voip" : "com.example.app",
+                             environment: platform == .fcm ? .production : .sandbox,
+                             registeredAt: Timestamp(millisecondsSince1970: ms))
+        }
+        var call = try StoreFixtures.ringingCall("live-push")
+        call.placedThrough = "zim.advanced"
+        call.participants[1].pushMarks = [
+            PushMark(device: "phone", platform: .apnsVoIP, invitedAt: StoreFixtures.t0),
+            PushMark(device: "tablet", platform: .fcm, invitedAt: StoreFixtures.t0, isSettled: true),
+        ]
+        do {
+            let store = try engine.open()
+            try store.commit([.pushRegistered("a", token("bob", "phone", .apnsVoIP, "aa01"))])
+            try store.commit([
+                .pushRegistered("a", token("bob", "phone", .apnsVoIP, "aa02", at: 6_000)),
+                .pushRegistered("a", token("bob", "phone", .apnsAlert, "bb01")),
+                .pushRegistered("a", token("alice", "web", .fcm, "fcm:token-1")),
+                .pushRegistered("b", token("bob", "phone", .apnsVoIP, "aa01")),
+                .liveCall("a", call),
+            ])
+        }
+        let store = try engine.open()
+        let kept = try store.restore(nil)
+        #expect(kept["a"]?.pushRegistrations == [
+            token("alice", "web", .fcm, "fcm:token-1"), token("bob", "phone", .apnsAlert, "bb01"),
+            token("bob", "phone", .apnsVoIP, "aa02", at: 6_000),
+        ])
+        #expect(kept["b"]?.pushRegistrations == [token("bob", "phone", .apnsVoIP, "aa01")])
+        let restoredCall = kept["a"]?.liveCalls.first
+        #expect(restoredCall == call)
+        #expect(restoredCall?.placedThrough == "zim.advanced")
+        #expect(restoredCall?.participant("bob")?.pushMarks == call.participants[1].pushMarks)
+        // Removed one by one; removing one that is not there changes nothing.
+        try store.commit([.pushUnregistered("a", PushRegistration.Key(user: "bob", device: "phone", platform: .apnsVoIP)),
+                          .pushUnregistered("a", PushRegistration.Key(user: "carol", device: "x", platform: .fcm))])
+        #expect(try store.restore(["a"])["a"]?.pushRegistrations == [
+            token("alice", "web", .fcm, "fcm:token-1"), token("bob", "phone", .apnsAlert, "bb01"),
+        ])
+        #expect(try store.restore(["b"])["b"]?.pushRegistrations == [token("bob", "phone", .apnsVoIP, "aa01")])
     }
 }

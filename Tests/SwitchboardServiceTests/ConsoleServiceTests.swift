@@ -25,6 +25,7 @@ struct ConsoleServiceTests {
             case .command(let name, _, _, let error): "command:\(name)" + (error.map { "!\($0.rawValue)" } ?? "")
             case .event(let event, _, _): "event:\(event.rawValue)"
             case .service(let cause): "service:\(cause.rawValue)"
+            case .push(let push): "push:\(push.summary)"
             }
         }
     }

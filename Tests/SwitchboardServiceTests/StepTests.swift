@@ -149,6 +149,8 @@ extension StoreWrite {
         case .offlineMessagesExpired: "offlineMessagesExpired"
         case .userAttributes: "userAttributes"
         case .channelAttributes: "channelAttributes"
+        case .pushRegistered: "pushRegistered"
+        case .pushUnregistered: "pushUnregistered"
         }
     }
 }

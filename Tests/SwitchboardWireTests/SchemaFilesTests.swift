@@ -171,6 +171,8 @@ struct CoverageTests {
         case .channelMemberCounts: 23
         case .presenceSubscriptions: 24
         case .joinRoom: 25
+        case .registerPush: 26
+        case .unregisterPush: 27
         }
     }
 
@@ -241,7 +243,7 @@ struct CoverageTests {
     func everyCase() {
         #expect(Set(sampleClientFrames.map(Self.index)) == Set(0..<4))
         #expect(Set(sampleServerFrames.map(Self.index)) == Set(0..<6))
-        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<26))
+        #expect(Set(sampleOperations.map(Self.index)) == Set(0..<28))
         #expect(Set(sampleActions.map(Self.index)) == Set(0..<10))
         #expect(Set(sampleReplies.map { Self.index($0.0) }) == Set(0..<14))
         #expect(Set(sampleEvents.map(Self.index)) == Set(0..<9))

@@ -1,4 +1,5 @@
 import SwitchboardJSON
+import SwitchboardProfiles
 
 /// The offline push an invitation carries to the server's push hook (docs/TENCENT.md, "Offline push"):
 /// call attachments, which the server's `call.offlineInvitation` post hands to the app's backend under
@@ -8,7 +9,9 @@ import SwitchboardJSON
 ///   AtomicXCore's `CallParams.offlinePushTitle` / `offlinePushDescription` or `TUIOfflinePushInfo.title`
 ///   / `desc`, when not empty;
 /// - `tencent.offlinePushInfo`: a `TUIOfflinePushInfo` whole, as a JSON object in a string, one member
-///   per property under its Swift name (`iOSPushType` by raw value, 0 APNs, 1 VoIP).
+///   per property under its Swift name (`iOSPushType` by raw value, 0 APNs, 1 VoIP);
+/// - `tencent.offlinePush.disabled` (`"1"` when `isDisablePush`) and `tencent.offlinePush.iOSPushType`: what
+///   the server's own push decides with (docs/SERVER.md, "Push").
 enum TencentOfflinePush {
     static let titleKey = "tencent.offlinePushTitle"
     static let descriptionKey = "tencent.offlinePushDescription"
@@ -22,10 +25,13 @@ enum TencentOfflinePush {
         return attachments
     }
 
-    /// The attachments of a `TUIOfflinePushInfo`: its title and body, and the whole of it.
+    /// The attachments of a `TUIOfflinePushInfo`: its title and body, the whole of it, and the two flags
+    /// the server's own push reads (``/SwitchboardProfiles/TencentCallRules/pushPlatforms(attachments:)``).
     static func attachments(_ info: TUIOfflinePushInfo) throws(JSONError) -> [String: String] {
         var attachments = attachments(title: info.title, description: info.desc)
         attachments[infoKey] = try json(info)
+        if info.isDisablePush { attachments[TencentCallRules.pushDisabledKey] = "1" }
+        attachments[TencentCallRules.iOSPushTypeKey] = String(info.iOSPushType.rawValue)
         return attachments
     }
 

@@ -179,6 +179,11 @@ struct ConsoleAPI: Sendable {
         case .service(let cause):
             object["kind"] = .string("service")
             object["name"] = .string(cause.rawValue)
+        case .push(let push):
+            object["kind"] = .string("push")
+            object["name"] = .string("\(push.platform.rawValue) \(push.kind.rawValue)")
+            object["to"] = .array([.string("\(push.user.rawValue)/\(push.device.rawValue)")])
+            object["answer"] = .string(push.answer)
         }
         return .object(object)
     }

@@ -87,5 +87,21 @@ extension SQLiteStore {
         static let removeChannelAttributes = "DELETE FROM channel_attributes WHERE app = ? AND channel = ?"
 
         static let channelAttributes = "SELECT app, channel, body FROM channel_attributes ORDER BY app, channel"
+
+        static let savePushRegistration = """
+            INSERT INTO push_registrations (app, user, device, platform, token, topic, environment, registered_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (app, user, device, platform) DO UPDATE SET token = excluded.token, topic = excluded.topic,
+                environment = excluded.environment, registered_at = excluded.registered_at
+            """
+
+        static let removePushRegistration = """
+            DELETE FROM push_registrations WHERE app = ? AND user = ? AND device = ? AND platform = ?
+            """
+
+        static let pushRegistrations = """
+            SELECT app, user, device, platform, token, topic, environment, registered_at FROM push_registrations
+            ORDER BY app, user, device, platform
+            """
     }
 }

@@ -156,6 +156,22 @@ public final class SQLiteStore: ServiceStore, Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6: push tokens") { db in
+            // docs/SERVER.md, "Push": one token per device and platform.
+            try db.execute(sql: """
+                CREATE TABLE push_registrations (
+                    app TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    token TEXT NOT NULL,
+                    topic TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    registered_at INTEGER NOT NULL,
+                    PRIMARY KEY (app, user, device, platform)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 
@@ -229,6 +245,16 @@ public final class SQLiteStore: ServiceStore, Sendable {
                     app.rawValue, channel, ModelCoding.text(attributes),
                 ])
             }
+        case .pushRegistered(let app, let registration):
+            try db.cachedStatement(sql: Statements.savePushRegistration).execute(arguments: [
+                app.rawValue, registration.user.rawValue, registration.device.rawValue, registration.platform.rawValue,
+                registration.token, registration.topic, registration.environment.rawValue,
+                registration.registeredAt.millisecondsSince1970,
+            ])
+        case .pushUnregistered(let app, let key):
+            try db.cachedStatement(sql: Statements.removePushRegistration).execute(arguments: [
+                app.rawValue, key.user.rawValue, key.device.rawValue, key.platform.rawValue,
+            ])
         }
     }
 
@@ -314,6 +340,17 @@ public final class SQLiteStore: ServiceStore, Sendable {
                 guard let app = wanted(row) else { continue }
                 let attributes = try ModelCoding.channelAttributes(try Self.parser.parse(row["body"] as String))
                 byApp[app, default: StoredApp()].userData.channelAttributes[row["channel"]] = attributes
+            }
+            for row in try Row.fetchAll(db, sql: Statements.pushRegistrations) {
+                guard let app = wanted(row) else { continue }
+                guard let platform = PushPlatform(rawValue: row["platform"]),
+                      let environment = PushEnvironment(rawValue: row["environment"]) else {
+                    throw SignalingError(.internalError, "a stored push token of \(app) has an unknown platform or environment")
+                }
+                byApp[app, default: StoredApp()].pushRegistrations.append(PushRegistration(
+                    user: UserID(rawValue: row["user"]), device: DeviceID(rawValue: row["device"]), platform: platform,
+                    token: row["token"], topic: row["topic"], environment: environment,
+                    registeredAt: Timestamp(millisecondsSince1970: row["registered_at"])))
             }
             return byApp
         }

@@ -65,7 +65,10 @@ extension ServiceCore {
         } catch {
             return .failure(SignalingError(error))
         }
-        realm.calls[id] = started.engine
+        var engine = started.engine
+        // Kept with the call's internals: its pushes use its surface's layout (docs/SERVER.md, "Push").
+        engine.placedThrough = invite.profile.name
+        realm.calls[id] = engine
         realm.activity.callsStarted += 1
         recordCommand("invite", on: id, by: session, error: nil, in: realm, at: now)
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
@@ -251,6 +254,7 @@ extension ServiceCore {
         at now: Timestamp,
         followUps: inout FollowUps
     ) -> Call {
+        planPushes(id, in: realm, at: now)
         guard let engine = realm.calls[id] else { preconditionFailure("committing effects of an unknown call \(id)") }
         var notifications: [(Recipient, CallNotification)] = []
         for effect in effects {

@@ -89,6 +89,8 @@ extension ServiceCore {
             case .frame(let connection, _), .encoded(let connection, _), .close(let connection):
                 silenced.contains(ObjectIdentifier(connection))
             case .backend(let event): apps.contains(event.app)
+            // Their marks were not stored: the new host decides them (docs/SERVER.md, "Push": at most once).
+            case .push(let jobs): jobs.contains { apps.contains($0.app) }
             }
         }
         outbox.writes.removeAll { apps.contains($0.app) }

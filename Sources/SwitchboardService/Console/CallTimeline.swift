@@ -27,6 +27,8 @@ public struct TimelineEntry: Sendable {
         case event(Event, to: [Recipient], states: [(UserID, ParticipantState)])
         /// Something the service did on its own: ``ServiceCause``.
         case service(ServiceCause)
+        /// A push to one device and the provider's answer (docs/SERVER.md, "Push").
+        case push(PushTimelineEntry)
     }
 
     /// An event's kind, as the wire names it (Schemas/events/).

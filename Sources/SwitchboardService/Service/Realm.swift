@@ -47,6 +47,9 @@ final class Realm {
     /// When the attributes of a channel nobody is in are dropped (the deadline armed for it).
     var channelAttributesExpiry: [String: Timestamp] = [:]
 
+    /// The devices' push tokens (docs/SERVER.md, "Push").
+    var pushRegistrations = PushRegistry()
+
     /// Each call's timeline and the app's counters, for the console (docs/SERVER.md, "Console").
     var timelines = CallTimelines()
     var activity = AppActivityCounters()

@@ -150,12 +150,16 @@ public struct AppConfiguration: Sendable, Hashable {
     public var pushWebhook: String?
     /// The app's own call rules; nil for the service's (``ServiceConfiguration/callRules``).
     public var callRules: AppCallRules?
+    /// The bundle ids (APNs) and Android packages (FCM) the app's push credentials serve: a push token
+    /// registered for another topic is refused. Empty accepts any topic (docs/SERVER.md, "Push").
+    public var pushTopics: [String]
 
     public init(
         id: AppID, vendorIDs: [String], secret: String, loginPolicyCap: LoginPolicy = .multiDevice,
         pushesOfflineInvitations: Bool = false, eventWebhook: String? = nil, pushWebhook: String? = nil,
-        callRules: AppCallRules? = nil
+        callRules: AppCallRules? = nil, pushTopics: [String] = []
     ) {
+        self.pushTopics = pushTopics
         self.callRules = callRules
         self.eventWebhook = eventWebhook
         self.pushWebhook = pushWebhook

@@ -51,6 +51,8 @@ extension ServiceCore {
     ) -> Result<Reply, SignalingError> {
         switch operation {
         case .logout:
+            // Logging out for good: the device no longer wants pushes (docs/SERVER.md, "Push").
+            unregisterPush(of: session, platform: nil, in: realm)
             followUps.then { [self] in
                 if let connection = session.connection {
                     send(.bye(Bye(reason: .loggedOut, message: "logged out")), to: connection)
@@ -122,6 +124,15 @@ extension ServiceCore {
             return memberCounts(of: channels, in: realm)
         case .presenceSubscriptions:
             return .success(.users(session.subscriptions.sorted()))
+        case .registerPush(let request):
+            return registerPush(request, for: session, in: realm, at: now)
+        case .unregisterPush(let platform):
+            do {
+                unregisterPush(of: session, platform: try PushTokenValidation.platform(platform), in: realm)
+            } catch {
+                return .failure(error)
+            }
+            return .success(.empty)
         case .joinRoom(let groupID, let roomID, let data):
             return joinRoom(groupID: groupID, roomID: roomID, data: data, from: session, in: realm, at: now, followUps: &followUps)
         }

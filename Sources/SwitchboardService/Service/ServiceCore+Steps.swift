@@ -9,6 +9,8 @@ struct StepOutbox {
         case encoded(any ServiceConnection, [UInt8])
         case close(any ServiceConnection)
         case backend(BackendEvent)
+        /// Pushes a transition decided (``ServiceCore/planPushes(_:in:at:)``).
+        case push([PushJob])
     }
 
     /// Writes not handed to the stores yet, in order.
@@ -44,6 +46,7 @@ extension ServiceCore: LockedSteps {
             case .encoded(let connection, let bytes): connection.send(encoded: bytes)
             case .close(let connection): connection.close()
             case .backend(let event): backendEvents?.deliver(event)
+            case .push(let jobs): pushes?.dispatch(jobs)
             }
         }
         // The usual step's few frames keep their buffer; a rare huge one (a shutdown's byes) gives it back.
@@ -121,6 +124,10 @@ extension ServiceCore: LockedSteps {
                 logger.error("storing the attributes of \(user) failed: \(error)")
             case .channelAttributes(_, let channel, _):
                 logger.error("storing the attributes of channel \(channel) failed: \(error)")
+            case .pushRegistered(_, let registration):
+                logger.error("storing the \(registration.platform.rawValue) push token of \(registration.user)'s device \(registration.device) failed: \(error)")
+            case .pushUnregistered(_, let key):
+                logger.error("removing the \(key.platform.rawValue) push token of \(key.user)'s device \(key.device) failed: \(error)")
             }
         }
         if withRecords {
@@ -153,7 +160,8 @@ extension StoreWrite {
         switch self {
         case .record(let app, _), .liveCall(let app, _), .callEnded(let app, _), .profile(let app, _),
              .offlineMessageKept(let app, _), .offlineMessagesRemoved(let app, _, _), .offlineMessagesExpired(let app, _),
-             .userAttributes(let app, _, _), .channelAttributes(let app, _, _):
+             .userAttributes(let app, _, _), .channelAttributes(let app, _, _), .pushRegistered(let app, _),
+             .pushUnregistered(let app, _):
             app
         }
     }

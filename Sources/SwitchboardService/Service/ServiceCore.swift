@@ -12,6 +12,9 @@ final class ServiceCore {
     /// The one storage engine (docs/ARCHITECTURE.md, "Store engines").
     let store: any ServiceStore
     let backendEvents: (any BackendEventSink)?
+    /// Where the pushes a step decided go once its writes are durable (docs/SERVER.md, "Push"); nil when the
+    /// service sends none.
+    let pushes: (any PushDispatching)?
     let verifier: any TokenVerifier
     /// The cluster's routes to the nodes hosting other apps; nil on a single node, which hosts every app
     /// (docs/ARCHITECTURE.md, "One node or many").
@@ -74,8 +77,10 @@ final class ServiceCore {
 
     init(
         configuration: ServiceConfiguration, store: any ServiceStore, verifier: any TokenVerifier,
-        backendEvents: (any BackendEventSink)? = nil, loadShedding: LoadShedding = LoadShedding(), cluster: (any ClusterRouting)? = nil, logger: Logger
+        backendEvents: (any BackendEventSink)? = nil, pushes: (any PushDispatching)? = nil,
+        loadShedding: LoadShedding = LoadShedding(), cluster: (any ClusterRouting)? = nil, logger: Logger
     ) {
+        self.pushes = pushes
         self.cluster = cluster
         self.loadShedding = loadShedding
         self.configuration = configuration

@@ -36,6 +36,8 @@ public final class SignalingService: Sendable {
     ///   - verifier: checks login tokens; by default ``DevelopmentTokenVerifier`` in development mode.
     ///     A configured app needs a real verifier.
     ///   - backendEvents: told of call lifecycle events and offline invitations (the server's webhooks).
+    ///   - pushes: sends the pushes that ring devices with no live session, and their cancels (the server's
+    ///     push sender, docs/SERVER.md, "Push"); it reports each answer back through ``pushAnswered(_:)``.
     ///   - cluster: on a cluster node, the routes to the nodes hosting other apps. The service then hosts
     ///     no app until ``host(_:)`` says so, and reads nothing back at start (docs/ARCHITECTURE.md, "One
     ///     node or many").
@@ -46,6 +48,7 @@ public final class SignalingService: Sendable {
         store: any ServiceStore = MemoryStore(),
         verifier: (any TokenVerifier)? = nil,
         backendEvents: (any BackendEventSink)? = nil,
+        pushes: (any PushDispatching)? = nil,
         cluster: (any ClusterRouting)? = nil,
         logger: Logger = Logger(label: "switchboard.service")
     ) {
@@ -59,7 +62,7 @@ public final class SignalingService: Sendable {
         let loadShedding = LoadShedding()
         self.loadShedding = loadShedding
         core = ServiceLock(ServiceCore(configuration: configuration, store: store, verifier: verifier,
-                                       backendEvents: backendEvents, loadShedding: loadShedding, cluster: cluster,
+                                       backendEvents: backendEvents, pushes: pushes, loadShedding: loadShedding, cluster: cluster,
                                        logger: logger))
         if cluster == nil {
             core.withLock { _ = $0.restore(at: $0.now(on: clock)) }
@@ -150,6 +153,18 @@ public final class SignalingService: Sendable {
     @discardableResult
     public func start() -> Task<Void, Never> {
         Task { await self.run() }
+    }
+
+    // MARK: - Push
+
+    /// How a push ended, as the sender reports it (docs/SERVER.md, "Push"): the call's timeline shows it, and
+    /// a token the provider says is gone is removed from the store. An answer for an app this node does not
+    /// host (any more) changes nothing.
+    public func pushAnswered(_ answer: PushAnswer) {
+        core.withLock { core in
+            guard let realm = core.realms[answer.job.app] else { return }
+            core.pushAnswered(answer, in: realm)
+        }
     }
 
     // MARK: - Administration

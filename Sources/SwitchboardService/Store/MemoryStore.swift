@@ -19,10 +19,11 @@ public final class MemoryStore: ServiceStore {
         var offlineMessages: [UserID: [Int64: KeptPeerMessage]] = [:]
         var userAttributes: [UserID: [Attribute]] = [:]
         var channelAttributes: [String: [ChannelAttribute]] = [:]
+        var pushRegistrations: [PushRegistration.Key: PushRegistration] = [:]
 
         var isEmpty: Bool {
             liveCalls.isEmpty && profiles.isEmpty && offlineMessages.isEmpty && userAttributes.isEmpty
-                && channelAttributes.isEmpty
+                && channelAttributes.isEmpty && pushRegistrations.isEmpty
         }
     }
 
@@ -68,6 +69,10 @@ public final class MemoryStore: ServiceStore {
             contents.apps[app, default: KeptApp()].userAttributes[user] = attributes.isEmpty ? nil : attributes
         case .channelAttributes(let app, let channel, let attributes):
             contents.apps[app, default: KeptApp()].channelAttributes[channel] = attributes.isEmpty ? nil : attributes
+        case .pushRegistered(let app, let registration):
+            contents.apps[app, default: KeptApp()].pushRegistrations[registration.key] = registration
+        case .pushUnregistered(let app, let key):
+            contents.apps[app]?.pushRegistrations[key] = nil
         }
     }
 
@@ -82,7 +87,8 @@ public final class MemoryStore: ServiceStore {
                     liveCalls: kept.liveCalls.values.sorted { $0.id.rawValue < $1.id.rawValue },
                     profiles: kept.profiles.values.sorted { $0.user.rawValue < $1.user.rawValue },
                     userData: StoredUserData(offlineMessages: messages, userAttributes: kept.userAttributes,
-                                             channelAttributes: kept.channelAttributes))
+                                             channelAttributes: kept.channelAttributes),
+                    pushRegistrations: kept.pushRegistrations.values.sorted(by: PushRegistration.storedOrder))
             }
             return stored
         }

@@ -30,6 +30,9 @@ extension ServiceCore {
             for profile in kept.profiles {
                 realms[app]?.profiles[profile.user] = profile
             }
+            for registration in kept.pushRegistrations {
+                _ = realms[app]?.pushRegistrations.register(registration)
+            }
         }
         var restoredApps = Set<AppID>()
         for (app, kept) in sorted where restoreUserData(kept.userData, of: app, in: realms[app], at: now) {

@@ -72,12 +72,23 @@ public struct StoredApp: Sendable, Equatable {
     public var profiles: [Profile]
     /// Peer messages kept for offline users, and users' and channels' attributes.
     public var userData: StoredUserData
+    /// Devices' push tokens (docs/SERVER.md, "Push"), by user, device and platform.
+    public var pushRegistrations: [PushRegistration]
 
-    public init(liveCalls: [Call] = [], profiles: [Profile] = [], userData: StoredUserData = StoredUserData()) {
+    public init(liveCalls: [Call] = [], profiles: [Profile] = [], userData: StoredUserData = StoredUserData(),
+                pushRegistrations: [PushRegistration] = []) {
         self.liveCalls = liveCalls
         self.profiles = profiles
         self.userData = userData
+        self.pushRegistrations = pushRegistrations
     }
 
     public var isEmpty: Bool { liveCalls.isEmpty && profiles.isEmpty && userData.isEmpty }
+}
+
+extension PushRegistration {
+    /// The order every engine restores push tokens in: by user, device, then platform.
+    public static func storedOrder(_ a: PushRegistration, _ b: PushRegistration) -> Bool {
+        (a.user.rawValue, a.device.rawValue, a.platform.rawValue) < (b.user.rawValue, b.device.rawValue, b.platform.rawValue)
+    }
 }

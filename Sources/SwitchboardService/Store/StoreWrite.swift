@@ -25,4 +25,10 @@ public enum StoreWrite: Sendable, Equatable {
     case userAttributes(AppID, UserID, [Attribute])
     /// A channel's attributes as they are now, by key; none left when empty.
     case channelAttributes(AppID, channel: String, [ChannelAttribute])
+    /// A device's push token as now registered (`push.register`): it replaces the token the device had for
+    /// the platform (docs/SERVER.md, "Push").
+    case pushRegistered(AppID, PushRegistration)
+    /// A device's push token of a platform went: the device logged out for good or unregistered it, another
+    /// user took the token over, or the provider said it is gone.
+    case pushUnregistered(AppID, PushRegistration.Key)
 }

@@ -245,6 +245,10 @@ let sampleOperations: [ServiceOperation] = [
     .presenceSubscriptions,
     .joinRoom(groupID: "group-1", roomID: "room-1", data: nil),
     .joinRoom(groupID: trickyText, roomID: "1234", data: "hi"),
+    .registerPush(PushTokenRequest(platform: "apns.voip", token: "a1b2c3d4", topic: "com.example.app.voip", environment: "sandbox")),
+    .registerPush(PushTokenRequest(platform: "fcm", token: trickyText, topic: "com.example.app")),
+    .unregisterPush(platform: nil),
+    .unregisterPush(platform: "apns.alert"),
 ] + sampleActions.map { .call("call-1", $0) }
 
 // MARK: Replies

@@ -1,0 +1,16 @@
+extension CallEngine {
+    /// Keeps the service's push bookkeeping on `user`'s participant (docs/SERVER.md, "Push"). Not a
+    /// transition: nothing is notified and no deadline moves; the service stores the call with it.
+    public mutating func setPushMarks(_ marks: [PushMark], of user: UserID) {
+        guard let index = call.index(of: user) else { return }
+        call.participants[index].pushMarks = marks
+    }
+}
+
+extension CallEngine {
+    /// The surface profile the call was placed through (``Call/placedThrough``): set once, at creation.
+    public var placedThrough: String? {
+        get { call.placedThrough }
+        set { call.placedThrough = newValue }
+    }
+}
