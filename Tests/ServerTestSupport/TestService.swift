@@ -15,8 +15,9 @@ public func testService(
     store: any ServiceStore = MemoryStore(),
     verifier: (any TokenVerifier)? = nil,
     cluster: (any ClusterRouting)? = nil,
+    pushes: (any PushDispatching)? = nil,
     logger: Logger = quietLogger
 ) -> SignalingService {
-    SignalingService(configuration: configuration, clock: clock, store: store, verifier: verifier, cluster: cluster,
-                     logger: logger)
+    SignalingService(configuration: configuration, clock: clock, store: store, verifier: verifier, pushes: pushes,
+                     cluster: cluster, logger: logger)
 }

@@ -15,9 +15,10 @@ final class ServiceHarness: Sendable {
     static let epoch = Timestamp(millisecondsSince1970: 1_767_225_600_000)
 
     init(configuration: ServiceConfiguration = .development, verifier: (any TokenVerifier)? = nil,
-         store: any ServiceStore = MemoryStore(), cluster: (any ClusterRouting)? = nil) {
+         store: any ServiceStore = MemoryStore(), cluster: (any ClusterRouting)? = nil,
+         pushes: (any PushDispatching)? = nil) {
         service = testService(configuration: configuration, clock: ServiceClock(clock, epoch: Self.epoch), store: store,
-                              verifier: verifier, cluster: cluster)
+                              verifier: verifier, cluster: cluster, pushes: pushes)
     }
 
     var now: Timestamp { service.clock.now() }
