@@ -240,6 +240,10 @@ function drawTimeline(timeline) {
       text.append(el("b", null, "⇢ " + entry.name), document.createTextNode(" to " + entry.to.join(", ")));
       const states = Object.entries(entry.states).map(([user, s]) => user + ": " + s).join(", ");
       if (states) text.append(el("span", "states", " (" + states + ")"));
+    } else if (entry.kind === "push") {
+      // "apns.voip ring → bob/phone: 200", "fcm cancel → bob/tablet: 404 UNREGISTERED → token removed"
+      text.append(el("b", null, "✉ " + entry.name), document.createTextNode(" → " + entry.to.join(", ") + ": "));
+      text.append(el("span", "answer", entry.answer));
     } else {
       text.append(el("b", null, "⚙ " + entry.name));
     }
