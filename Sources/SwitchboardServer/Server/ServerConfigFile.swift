@@ -51,6 +51,9 @@ public struct ServerConfigFile: Sendable, Equatable {
     /// "postgres://...", "node": "NAME"}`. `serve --cluster` and `--node` override it.
     public var cluster: ClusterSettings?
 
+    /// Each app's push credentials (docs/SERVER.md, "Push"), for the apps whose entry has a `push`.
+    public var push: [AppID: PushSettings] = [:]
+
     public struct ClusterSettings: Sendable, Equatable {
         public var url: String
         public var node: String?
@@ -133,7 +136,8 @@ public struct ServerConfigFile: Sendable, Equatable {
             var ids = Set<String>()
             var vendorIDs = Set<String>()
             for (index, entry) in list.enumerated() {
-                let app = try Self.app(entry, at: "$.apps[\(index)]", ringCap: file.defaultRingCap)
+                let (app, push) = try Self.app(entry, at: "$.apps[\(index)]", ringCap: file.defaultRingCap)
+                file.push[app.id] = push
                 guard ids.insert(app.id.rawValue).inserted else {
                     throw Invalid(path: "$.apps[\(index)].id", reason: "\(app.id) is configured twice")
                 }
@@ -166,10 +170,12 @@ public struct ServerConfigFile: Sendable, Equatable {
 
     // MARK: - Pieces
 
-    private static func app(_ value: JSONValue, at path: String, ringCap: Duration) throws(Invalid) -> AppConfiguration {
+    private static func app(_ value: JSONValue, at path: String, ringCap: Duration) throws(Invalid)
+        -> (AppConfiguration, PushSettings?)
+    {
         guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
         try allowOnly(object, ["id", "secret", "vendorIDs", "loginPolicy", "pushesOfflineInvitations", "eventWebhook",
-                               "pushWebhook", "limits", "calls"], at: path)
+                               "pushWebhook", "push", "limits", "calls"], at: path)
         guard let id = object["id"]?.stringValue, !id.isEmpty else {
             throw Invalid(path: "\(path).id", reason: "must be a non-empty string")
         }
@@ -209,9 +215,12 @@ public struct ServerConfigFile: Sendable, Equatable {
             }
             hooks[key] = text
         }
-        return AppConfiguration(id: AppID(rawValue: id), vendorIDs: vendorIDs, secret: secret, loginPolicyCap: policy,
-                                pushesOfflineInvitations: pushes, eventWebhook: hooks["eventWebhook"],
-                                pushWebhook: hooks["pushWebhook"], callRules: try callRules(object, at: path, ringCap: ringCap))
+        let push = try object["push"].map { (value) throws(Invalid) in try pushSettings(value, at: "\(path).push") }
+        // An app the server pushes for has offline push configured, whatever the flag says.
+        return (AppConfiguration(id: AppID(rawValue: id), vendorIDs: vendorIDs, secret: secret, loginPolicyCap: policy,
+                                 pushesOfflineInvitations: pushes || push != nil, eventWebhook: hooks["eventWebhook"],
+                                 pushWebhook: hooks["pushWebhook"], callRules: try callRules(object, at: path, ringCap: ringCap),
+                                 pushTopics: push?.topics ?? []), push)
     }
 
     /// An app's `limits.maxRingSeconds` and `calls` (`join`, `ephemeral`), over the file's `ringCap`; nil
@@ -281,7 +290,7 @@ public struct ServerConfigFile: Sendable, Equatable {
         return Int(seconds)
     }
 
-    private static func allowOnly(_ object: JSONObject, _ keys: Set<String>, at path: String) throws(Invalid) {
+    static func allowOnly(_ object: JSONObject, _ keys: Set<String>, at path: String) throws(Invalid) {
         for key in object.keys where !keys.contains(key) {
             throw Invalid(path: "\(path).\(key)", reason: "is not a setting (known: \(keys.sorted().joined(separator: ", ")))")
         }
