@@ -93,8 +93,8 @@ enum PushPlanner {
         }
     }
 
-    /// The push text and data the surface kept with the call (its attachments, docs/ZIM.md and
-    /// docs/TENCENT.md, "Offline push"), or the call's payload.
+    /// The push text and data the surface kept with the call: ZIM's `zim.push.*` attachments, Tencent's
+    /// (docs/TENCENT.md, "Offline push"), or the call's payload.
     static func content(of call: Call, layout: PushLayout) -> PushContent {
         let attachments = call.attachments
         switch layout {
