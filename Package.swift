@@ -454,7 +454,8 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         // What the cluster's tests share: a database of their own on the test PostgreSQL, scripts/postgres-up,
