@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SwitchboardEmbedded", targets: ["SwitchboardEmbedded"]),
         .library(name: "SwitchboardServer", targets: ["SwitchboardServer"]),
         .library(name: "SwitchboardCluster", targets: ["SwitchboardCluster"]),
+        .library(name: "SwitchboardPush", targets: ["SwitchboardPush"]),
         .library(name: "SwitchboardUserSig", targets: ["SwitchboardUserSig"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),
@@ -63,6 +64,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Switchboard tokens: JWT (HS256) through jwt-kit.
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        // Push delivery (docs/PUSH-VENDORS.md): APNs over HTTP/2 and FCM HTTP v1 through async-http-client; the
+        // provider double's self-signed certificate through swift-certificates (and swift-asn1 for its IP name).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // A cluster's store, directory and bus: PostgreSQL through postgres-nio (docs/SERVER.md, "PostgreSQL store").
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The load generator's latency percentiles.
@@ -182,6 +188,29 @@ let package = Package(
                 .embedInCode("Console/console.html"),
                 .embedInCode("Console/console.js"),
                 .embedInCode("Console/console.css"),
+            ]
+        ),
+        // Push delivery (docs/PUSH-VENDORS.md): the sender the server hands the service's push jobs to, APNs
+        // (token-based, HTTP/2) and FCM HTTP v1 (OAuth2 service account), and the vendor push layouts.
+        .target(
+            name: "SwitchboardPush",
+            dependencies: [
+                "SwitchboardService",
+                "SwitchboardCore",
+                "SwitchboardJSON",
+                "SwitchboardClock",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // Several nodes as one service (docs/ARCHITECTURE.md, "One node or many"): the PostgreSQL store every
@@ -394,6 +423,39 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // A local APNs and FCM (docs/PUSH-VENDORS.md): HTTP/2 over TLS on loopback with a certificate minted
+        // in-process, the providers' authentication checked, answers scripted per token, requests recorded, and
+        // the credential files a configuration points at.
+        .target(
+            name: "PushProviderDouble",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PushProviderDouble"
+        ),
+        .testTarget(
+            name: "SwitchboardPushTests",
+            dependencies: [
+                "SwitchboardPush", "SwitchboardService", "SwitchboardCore", "SwitchboardJSON", "SwitchboardClock", "PushProviderDouble",
+                "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         // What the cluster's tests share: a database of their own on the test PostgreSQL, scripts/postgres-up,
