@@ -163,6 +163,7 @@ let package = Package(
                 "SwitchboardService",
                 "SwitchboardUserSig",
                 "SwitchboardProfiles",
+                "SwitchboardPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -84,10 +84,10 @@ struct Serve: AsyncParsableCommand {
             var nodeLogger = logger
             nodeLogger[metadataKey: "node"] = "\(nodeName)"
             let node = try ClusterNode(name: nodeName, database: database, apps: apps, logger: nodeLogger)
-            server = SignalingServer.serving(configuration: serverConfiguration, file: file, cluster: node, logger: logger)
+            server = try SignalingServer.serving(configuration: serverConfiguration, file: file, cluster: node, logger: logger)
         } else {
             if node != nil { throw ValidationError("--node names a cluster node: it needs --cluster") }
-            server = SignalingServer.serving(configuration: serverConfiguration, file: file,
+            server = try SignalingServer.serving(configuration: serverConfiguration, file: file,
                                              store: try SQLiteStore(path: data), logger: logger)
         }
         logger.info("descriptor limit \(descriptors); holding at most \(server.connectionCapacity) connections")

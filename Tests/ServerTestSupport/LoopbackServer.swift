@@ -37,7 +37,7 @@ public final class LoopbackServer: Sendable {
     /// (development mode without), JWT and UserSig tokens, webhooks; no load shedding.
     public static func startDurable(apps: [AppConfiguration]) async throws -> LoopbackServer {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
-        return try await run(SignalingServer.serving(
+        return try await run(try SignalingServer.serving(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, overload: .disabled), file: ServerConfigFile(apps: apps),
             store: try SQLiteStore(path: path), logger: quietLogger))
     }

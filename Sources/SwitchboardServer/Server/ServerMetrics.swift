@@ -13,6 +13,8 @@ import SwitchboardWire
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// Where the server's companions record their own metrics (the push sender's), into this registry.
+    var metricsFactory: any MetricsFactory { factory }
     private let connections: Metrics.Gauge
     private let sessions: Metrics.Gauge
     private let ringingCalls: Metrics.Gauge

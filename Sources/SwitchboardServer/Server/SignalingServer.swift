@@ -62,10 +62,13 @@ public final class SignalingServer: Sendable {
     /// (what it keeps is resumed after a restart), with the apps and limits of `file` (development mode
     /// without apps), tokens checked as JWTs (and UserSigs for the Tencent surface), webhooks and record
     /// retention.
+    ///
+    /// Throws ``/SwitchboardPush/PushCredentialError`` when an app's push credentials cannot be read
+    /// (docs/SERVER.md, "Push").
     public static func serving(
         configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore, logger: Logger
-    ) -> SignalingServer {
-        serving(configuration: configuration, file: file, store: store, cluster: nil, logger: logger)
+    ) throws -> SignalingServer {
+        try serving(configuration: configuration, file: file, store: store, cluster: nil, logger: logger)
     }
 
     /// The server of a cluster node, `cluster` (composed by the executable, docs/ARCHITECTURE.md, "One
@@ -74,14 +77,14 @@ public final class SignalingServer: Sendable {
     /// webhooks are as on a single node.
     public static func serving(
         configuration: ServerConfiguration, file: ServerConfigFile, cluster: any ClusterMembership, logger: Logger
-    ) -> SignalingServer {
-        serving(configuration: configuration, file: file, store: cluster.engine, cluster: cluster, logger: logger)
+    ) throws -> SignalingServer {
+        try serving(configuration: configuration, file: file, store: cluster.engine, cluster: cluster, logger: logger)
     }
 
     private static func serving(
         configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore,
         cluster: (any ClusterMembership)?, logger: Logger
-    ) -> SignalingServer {
+    ) throws -> SignalingServer {
         let serviceConfiguration = file.serviceConfiguration
         let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
             ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
@@ -89,9 +92,12 @@ public final class SignalingServer: Sendable {
         var nodeLogger = logger
         if let name = cluster?.nodeName { nodeLogger[metadataKey: "node"] = "\(name)" }
         let webhooks = WebhookDispatcher(apps: file.apps, logger: logger)
-        let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store,
-                                       verifier: verifier, backendEvents: webhooks, cluster: cluster, logger: nodeLogger)
         let metrics = ServerMetrics()
+        // On a cluster node only the host of an app decides its pushes, so only it sends them.
+        let pushes = try PushDelivery.make(file: file, metrics: metrics.metricsFactory, logger: nodeLogger)
+        let service = SignalingService(configuration: serviceConfiguration, clock: clock, store: store, verifier: verifier,
+                                       backendEvents: webhooks, pushes: pushes, cluster: cluster, logger: nodeLogger)
+        pushes?.attach(service)
         var companions: [any Service] = []
         if let cluster {
             // Admin requests other nodes forward, answered by the admin routes' own code (docs/SERVER.md, "Cluster").
@@ -102,6 +108,7 @@ public final class SignalingServer: Sendable {
             companions.append(ClusterNodeService(node: cluster))
         }
         companions.append(webhooks)
+        if let pushes { companions.append(pushes) }
         if let days = file.recordRetentionDays {
             companions.append(RecordRetention(store: store, maxAge: .seconds(days * 86_400), clock: clock, logger: nodeLogger))
         }
