@@ -413,7 +413,7 @@ let package = Package(
                 "SwitchboardProfiles",
                 "SwitchboardServer", "SwitchboardClient", "SwitchboardService", "SwitchboardCore", "SwitchboardWire",
                 "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardAgora", "SwitchboardUserSig", "SwitchboardJSON",
-                "TestSupport", "ServerTestSupport", "ClusterTestSupport", "StoreConformance",
+                "TestSupport", "ServerTestSupport", "ClusterTestSupport", "StoreConformance", "PushProviderDouble",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
