@@ -368,7 +368,7 @@ let package = Package(
                 "SwitchboardAgora", "SwitchboardARtm", "SwitchboardZIM", "SwitchboardAtomicX", "SwitchboardTesting",
                 "SwitchboardClient", "SwitchboardCore", "SwitchboardService", "SwitchboardServer", "SwitchboardCluster",
                 "SwitchboardWire", "SwitchboardProfiles", "SwitchboardJSON", "TestSupport", "ServerTestSupport",
-                "ClusterTestSupport",
+                "ClusterTestSupport", "PushProviderDouble",
             ]
         ),
         .testTarget(name: "SwitchboardJSONTests", dependencies: ["SwitchboardJSON", "CJansson"]),
