@@ -6,8 +6,8 @@ import NIOCore
 import NIOSSL
 import Synchronization
 
-/// A local APNs and FCM for tests (docs/PUSH-VENDORS.md, "APNs and FCM HTTP v1 contracts (for a test
-/// double)"): HTTP/2 over TLS on 127.0.0.1 (a free port), with a certificate minted in-process.
+/// A local APNs and FCM for tests (docs/PUSH-VENDORS.md, "4. APNs and FCM HTTP v1 contracts (for a test double)"):
+/// HTTP/2 over TLS on 127.0.0.1 (a free port), with a certificate minted in-process.
 ///
 /// - APNs: `POST /3/device/<token>`, checking the provider token (ES256, verified with the double's `.p8`
 ///   key; `kid` and `iss` checked; older than an hour is `ExpiredProviderToken`) and the headers
@@ -19,8 +19,9 @@ import Synchronization
 /// - Answers are scripted per token (``script(apnsToken:_:)``, ``script(fcmToken:_:)``); every request
 ///   is recorded (``requests``).
 ///
-/// In-process tests point a configuration at ``baseURL``, ``credentials`` and ``ProviderCredentialFiles/caCertificatePath``;
-/// a test that runs the `switchboard` binary passes the same paths and URL to it.
+/// In-process tests point a configuration at ``baseURL``, ``credentials`` and
+/// ``ProviderCredentialFiles/caCertificatePath``; a test that runs the `switchboard` binary passes the same paths and
+/// URL to it.
 public final class PushProviderDouble: Sendable {
     public let port: Int
     public let credentials: ProviderCredentialFiles

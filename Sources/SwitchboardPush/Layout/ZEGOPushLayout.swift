@@ -3,8 +3,8 @@ import Foundation
 import SwitchboardJSON
 import SwitchboardService
 
-/// ZEGO's layout (ZPNs), as ZEGO delivers it and its kits parse it (docs/PUSH-VENDORS.md, "What the ZEGO push
-/// looks like and how the iOS call kit parses it"; Schemas/push/zego.apns.schema.json, zego.fcm.schema.json):
+/// ZEGO's layout (ZPNs), as ZEGO delivers it and its kits parse it (docs/PUSH-VENDORS.md, "1c. What the ZEGO push looks
+/// like and how the iOS call kit parses it"; Schemas/push/zego.apns.schema.json, zego.fcm.schema.json):
 /// - APNs, VoIP and alert alike: `aps.alert` `{title, body}` (strings only: CallKitManager reads the title as
 ///   the caller's name), `zego` `{call_id, version: 1, zpns_request_id}`, `payload` (ZIMPushConfig.payload,
 ///   JSON text the kit parses: `type == 1` is video), top-level `call_id` (the invitation id), and
