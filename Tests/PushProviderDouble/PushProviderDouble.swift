@@ -6,7 +6,7 @@ import NIOCore
 import NIOSSL
 import Synchronization
 
-/// A local APNs and FCM for tests (docs/PUSH-VENDORS.md, "4. APNs and FCM HTTP v1 contracts (for a test double)"):
+/// A local APNs and FCM for tests (docs/PUSH-VENDORS.md, "APNs and FCM HTTP v1 contracts (for a test double)"):
 /// HTTP/2 over TLS on 127.0.0.1 (a free port), with a certificate minted in-process.
 ///
 /// - APNs: `POST /3/device/<token>`, checking the provider token (ES256, verified with the double's `.p8`

@@ -5,9 +5,8 @@ import SwitchboardPush
 import SwitchboardService
 import Testing
 
-/// The produced bytes, read back the way each vendor's kit reads them (docs/PUSH-VENDORS.md, "1c. What the ZEGO push
-/// looks like and how the iOS call kit parses it" and "2b. Tencent offline-push payload layout (as the client code
-/// parses it)"): through Foundation's JSONSerialization into `[String: Any]`, with the kits' own casts.
+/// The produced bytes, read back the way each vendor's kit reads them (docs/PUSH-VENDORS.md, "What the ZEGO push
+/// looks like and how the iOS call kit parses it" and "Tencent offline-push payload layout"): through Foundation's JSONSerialization into `[String: Any]`, with the kits' own casts.
 @Suite("Layouts: each vendor's kit finds what it reads")
 struct LayoutTests {
     /// The APNs payload as a device hands it to the app (`dictionaryPayload` / `userInfo`).

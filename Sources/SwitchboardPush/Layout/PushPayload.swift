@@ -1,9 +1,8 @@
 import SwitchboardJSON
 import SwitchboardService
 
-/// What a push carries, in the layout of the call's surface (``PushLayout``; docs/PUSH-VENDORS.md, "1c. What the ZEGO
-/// push looks like and how the iOS call kit parses it" and "2b. Tencent offline-push payload layout (as the client code
-/// parses it)"): the APNs JSON payload and the FCM data map of a job. Pure functions of the job; Schemas/push/
+/// What a push carries, in the layout of the call's surface (``PushLayout``; docs/PUSH-VENDORS.md, "What the ZEGO
+/// push looks like and how the iOS call kit parses it" and "Tencent offline-push payload layout"): the APNs JSON payload and the FCM data map of a job. Pure functions of the job; Schemas/push/
 /// describes each.
 public enum PushPayload {
     /// The APNs payload (the request body) of `job`.

@@ -1,8 +1,8 @@
 import SwitchboardJSON
 import SwitchboardService
 
-/// Tencent's layout (TIMPush / TUIOfflinePush), as Tencent's kits parse it (docs/PUSH-VENDORS.md, "2b. Tencent
-/// offline-push payload layout (as the client code parses it)"; Schemas/push/tencent.apns.schema.json,
+/// Tencent's layout (TIMPush / TUIOfflinePush), as Tencent's kits parse it (docs/PUSH-VENDORS.md, "Tencent
+/// offline-push payload layout"; Schemas/push/tencent.apns.schema.json,
 /// tencent.ext.schema.json, tencent.fcm.schema.json):
 /// - APNs, VoIP and alert alike: `aps.alert` `{title, body}` (and `aps.sound`, TUIOfflinePushInfo's
 ///   `iOSSound`, when the surface set one), and `ext`: JSON text that TUIOfflinePushManager parses and

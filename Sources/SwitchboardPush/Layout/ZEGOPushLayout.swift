@@ -3,7 +3,7 @@ import Foundation
 import SwitchboardJSON
 import SwitchboardService
 
-/// ZEGO's layout (ZPNs), as ZEGO delivers it and its kits parse it (docs/PUSH-VENDORS.md, "1c. What the ZEGO push looks
+/// ZEGO's layout (ZPNs), as ZEGO delivers it and its kits parse it (docs/PUSH-VENDORS.md, "What the ZEGO push looks
 /// like and how the iOS call kit parses it"; Schemas/push/zego.apns.schema.json, zego.fcm.schema.json):
 /// - APNs, VoIP and alert alike: `aps.alert` `{title, body}` (strings only: CallKitManager reads the title as
 ///   the caller's name), `zego` `{call_id, version: 1, zpns_request_id}`, `payload` (ZIMPushConfig.payload,

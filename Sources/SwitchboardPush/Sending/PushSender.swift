@@ -9,7 +9,7 @@ import SwitchboardCore
 import SwitchboardService
 import Synchronization
 
-/// Sends the service's pushes to APNs and FCM (docs/PUSH-VENDORS.md, "4. APNs and FCM HTTP v1 contracts (for a test
+/// Sends the service's pushes to APNs and FCM (docs/PUSH-VENDORS.md, "APNs and FCM HTTP v1 contracts (for a test
 /// double)"): what ``dispatch(_:)`` is handed goes to its app's bounded queue at once, and the app's workers send it,
 /// retrying as the provider allows; every push ends in one ``PushAnswer`` given to `onAnswer`.
 ///

@@ -372,7 +372,7 @@ func replyKey(for op: String) -> String {
     case "message.send": "delivery"
     case "presence.query", "presence.subscribe": "presence"
     case "channel.join", "channel.members": "members"
-    case "session.multiDevice": "empty"
+    case "session.multiDevice", "push.register", "push.unregister": "empty"
     case "profile.set", "profile.query": "profiles"
     case "call.deleteRecords": "deleted"
     case "attributes.user.set", "attributes.user.get": "attributes"
