@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "SwitchboardServer", targets: ["SwitchboardServer"]),
         .library(name: "SwitchboardCluster", targets: ["SwitchboardCluster"]),
         .library(name: "SwitchboardPush", targets: ["SwitchboardPush"]),
+        // A local APNs and FCM over HTTP/2 and TLS (Tests/PushProviderDouble): the push tests' provider, and the
+        // push benchmark's (Benchmarks/push-latency).
+        .library(name: "PushProviderDouble", targets: ["PushProviderDouble"]),
         .library(name: "SwitchboardUserSig", targets: ["SwitchboardUserSig"]),
         .library(name: "SwitchboardAgora", targets: ["SwitchboardAgora"]),
         .library(name: "SwitchboardARtm", targets: ["SwitchboardARtm"]),

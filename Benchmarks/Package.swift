@@ -44,6 +44,20 @@ let package = Package(
             path: "Benchmarks/CallEngine",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Not an ordo-one benchmark: a driver of the built server and a local push provider in real time
+        // (Benchmarks/push-latency, docs/PERFORMANCE.md, "Push").
+        .executableTarget(
+            name: "PushLatency",
+            dependencies: [
+                .product(name: "SwitchboardCore", package: "Switchboard"),
+                .product(name: "SwitchboardWire", package: "Switchboard"),
+                .product(name: "SwitchboardService", package: "Switchboard"),
+                .product(name: "SwitchboardServer", package: "Switchboard"),
+                .product(name: "SwitchboardClient", package: "Switchboard"),
+                .product(name: "PushProviderDouble", package: "Switchboard"),
+            ],
+            path: "Benchmarks/PushLatency"
+        ),
         .executableTarget(
             name: "ServiceInProcess",
             dependencies: [

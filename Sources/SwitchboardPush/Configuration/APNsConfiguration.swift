@@ -19,7 +19,12 @@ public struct APNsConfiguration: Hashable, Sendable {
     public static let productionHost = "https://api.push.apple.com"
     public static let sandboxHost = "https://api.sandbox.push.apple.com"
 
-    /// - Parameter baseURL: one URL for both environments (a test provider); nil for Apple's two hosts.
+    /// - Parameters:
+    ///   - keyFile: the path of the `.p8` signing key.
+    ///   - keyID: the key's Key ID (the provider token's `kid`).
+    ///   - teamID: the Team ID (the provider token's `iss`).
+    ///   - bundleID: the app's bundle id, the alert topic (VoIP pushes go to `<bundleID>.voip`).
+    ///   - baseURL: one URL for both environments (a test provider); nil for Apple's two hosts.
     public init(keyFile: String, keyID: String, teamID: String, bundleID: String, baseURL: String? = nil) {
         self.keyFile = keyFile
         self.keyID = keyID

@@ -8,7 +8,7 @@ public struct PushConfiguration: Hashable, Sendable {
     public var apns: APNsConfiguration?
     /// FCM HTTP v1 (a service account); nil when the app sends no FCM pushes.
     public var fcm: FCMConfiguration?
-    /// How many pushes may wait for a worker; a push past that is answered ``PushAnswer/Outcome/dropped``.
+    /// How many pushes may wait for a worker; a push past that is answered ``/SwitchboardService/PushAnswer/Outcome/dropped``.
     public var queueCapacity: Int
     /// How many of the app's pushes are sent at once (its workers).
     public var concurrency: Int

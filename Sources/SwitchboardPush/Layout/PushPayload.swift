@@ -1,7 +1,7 @@
 import SwitchboardJSON
 import SwitchboardService
 
-/// What a push carries, in the layout of the call's surface (``PushLayout``; docs/PUSH-VENDORS.md, "What the ZEGO
+/// What a push carries, in the layout of the call's surface (``/SwitchboardService/PushLayout``; docs/PUSH-VENDORS.md, "What the ZEGO
 /// push looks like and how the iOS call kit parses it" and "Tencent offline-push payload layout"): the APNs JSON payload and the FCM data map of a job. Pure functions of the job; Schemas/push/
 /// describes each.
 public enum PushPayload {

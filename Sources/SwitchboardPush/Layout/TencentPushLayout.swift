@@ -34,7 +34,7 @@ enum TencentPushLayout {
                 "switchboard": SwitchboardPushMember.object(job)]
     }
 
-    /// TUIOfflinePushInfo's `iOSSound` in the surface's push settings (``PushContent/vendorInfo``), if any.
+    /// TUIOfflinePushInfo's `iOSSound` in the surface's push settings (``/SwitchboardService/PushContent/vendorInfo``), if any.
     static func sound(_ job: PushJob) -> String? {
         guard let info = job.content.vendorInfo, let settings = try? JSONParser().parse(info) else { return nil }
         return settings["iOSSound"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }

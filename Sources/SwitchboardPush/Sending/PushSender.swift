@@ -11,15 +11,15 @@ import Synchronization
 
 /// Sends the service's pushes to APNs and FCM (docs/PUSH-VENDORS.md, "APNs and FCM HTTP v1 contracts (for a test
 /// double)"): what ``dispatch(_:)`` is handed goes to its app's bounded queue at once, and the app's workers send it,
-/// retrying as the provider allows; every push ends in one ``PushAnswer`` given to `onAnswer`.
+/// retrying as the provider allows; every push ends in one ``/SwitchboardService/PushAnswer`` given to `onAnswer`.
 ///
 /// - Each app has its own queue (``PushConfiguration/queueCapacity``; a push past it is answered
-///   ``PushAnswer/Outcome/dropped``) and its own workers (``PushConfiguration/concurrency``), so an app whose
+///   ``/SwitchboardService/PushAnswer/Outcome/dropped``) and its own workers (``PushConfiguration/concurrency``), so an app whose
 ///   provider hangs holds up none of another app's pushes, and a hanging request costs one of its own workers
 ///   ``PushConfiguration/requestTimeout`` (then the push fails; a timeout is not retried).
-/// - The same push (app and ``PushJob/idempotencyKey``) handed over again while queued, in flight or sent is
+/// - The same push (app and ``/SwitchboardService/PushJob/idempotencyKey``) handed over again while queued, in flight or sent is
 ///   not sent again (and not answered again).
-/// - A push whose ``PushJob/expiresAt`` has passed is answered ``PushAnswer/Outcome/expired``, not sent.
+/// - A push whose ``/SwitchboardService/PushJob/expiresAt`` has passed is answered ``/SwitchboardService/PushAnswer/Outcome/expired``, not sent.
 /// - APNs requests go over HTTP/2, all apps' on one client: the providers multiplex them.
 public final class PushSender: PushDispatching, Sendable {
     private let lanes: [AppID: Lane]
@@ -43,7 +43,8 @@ public final class PushSender: PushDispatching, Sendable {
     ///   - trustedCertificateFile: a PEM certificate trusted beside the system's roots (a local test
     ///     provider's); nil in production.
     ///   - clock: the time of expiries, provider tokens and retry delays (a test clock drives them).
-    ///   - metricsFactory: where ``PushMetrics``'s metrics go (the server's registry).
+    ///   - metricsFactory: where `PushMetrics`'s metrics go (the server's registry).
+    ///   - logger: where the sender logs what it sends and how it ended (never a credential).
     ///   - onAnswer: how each push ended; called from the sender's tasks, once per push.
     /// - Throws: ``PushCredentialError`` when a credential file is missing or unusable.
     public init(apps: [AppID: PushConfiguration], trustedCertificateFile: String? = nil, clock: ServiceClock = .system(),
@@ -111,7 +112,7 @@ public final class PushSender: PushDispatching, Sendable {
         workers.withLock { $0 = tasks }
     }
 
-    /// Queues `jobs` and returns at once (``PushDispatching``).
+    /// Queues `jobs` and returns at once (``/SwitchboardService/PushDispatching``).
     public func dispatch(_ jobs: [PushJob]) {
         for job in jobs {
             let now = clock.now()
