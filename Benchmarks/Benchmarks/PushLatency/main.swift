@@ -5,7 +5,10 @@
 // moment the provider received the ring (both on this machine's wall clock). Loopback only.
 //
 //   PushLatency --server BINARY [--rate 500] [--seconds 20] [--callers 50] [--callees 1000]
-//   PushLatency --server BINARY --register-only --config FILE --url URL --prefix P --pairs N
+//   PushLatency --provider-only --write-config FILE [--with-push true|false]
+//       runs the local provider until its standard input closes, after writing a server configuration
+//       (app "bench") that pushes to it, or the same app without push (Benchmarks/push-knee)
+//   PushLatency --register-only --config FILE --url URL --prefix P --pairs N
 //       registers a phone token for each of the load generator's callees <P>-e<n> of a running server
 //       configured with FILE (Benchmarks/push-knee), then exits.
 //
@@ -32,6 +35,8 @@ struct Options {
     var url: String?
     var prefix = "knee"
     var pairs = 1000
+    var providerOnly = false
+    var writeConfig: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -48,6 +53,8 @@ struct Options {
             case "--url": url = value()
             case "--prefix": prefix = value()
             case "--pairs": pairs = Int(value()) ?? pairs
+            case "--provider-only": providerOnly = true
+            case "--write-config": writeConfig = value()
             default: fail("unknown option \(argument)")
             }
         }
@@ -131,19 +138,39 @@ if options.registerOnly {
     exit(0)
 }
 
-guard !options.server.isEmpty else { fail("--server BINARY is required") }
+/// A server configuration for app "bench": pushing to `double`, or (`push` false) the same app without push.
+func configuration(for double: PushProviderDouble, push: Bool) -> String {
+    let files = double.credentials
+    let pushes = push ? """
+        , "push": {"apns": {"keyFile": "\(files.apnsKeyPath)", "keyID": "\(files.apnsKeyID)", "teamID": "\(files.apnsTeamID)",
+                          "bundleID": "\(files.apnsBundleID)", "productionURL": "\(double.baseURL)", "sandboxURL": "\(double.baseURL)"},
+                 "queueCapacity": 10000, "trustRootsFile": "\(files.caCertificatePath)"}
+        """ : ""
+    return """
+        {"apps": [{"id": "bench", "secret": "\(secret)", "vendorIDs": ["bench"]\(pushes)}],
+         "limits": {"maxPendingInvitationsPerUser": 1000, "maxActiveCallsPerUser": 1000}}
+        """
+}
+
 let double = try await PushProviderDouble.start()
+if options.providerOnly {
+    guard let path = options.writeConfig else { fail("--provider-only needs --write-config FILE") }
+    try configuration(for: double, push: true).write(toFile: path, atomically: true, encoding: .utf8)
+    try configuration(for: double, push: false).write(toFile: path + ".off", atomically: true, encoding: .utf8)
+    print("provider ready at \(double.baseURL)")
+    fflush(stdout)
+    // Until whoever started it closes our standard input.
+    while !FileHandle.standardInput.availableData.isEmpty {}
+    print("provider received \(double.apnsRequests.count) APNs requests")
+    await double.stop()
+    exit(0)
+}
+guard !options.server.isEmpty else { fail("--server BINARY is required") }
 let files = double.credentials
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("push-latency-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let configPath = folder.appendingPathComponent("config.json").path
-try """
-    {"apps": [{"id": "bench", "secret": "\(secret)", "vendorIDs": ["bench"],
-      "push": {"apns": {"keyFile": "\(files.apnsKeyPath)", "keyID": "\(files.apnsKeyID)", "teamID": "\(files.apnsTeamID)",
-                        "bundleID": "\(files.apnsBundleID)", "productionURL": "\(double.baseURL)", "sandboxURL": "\(double.baseURL)"},
-               "queueCapacity": 10000, "trustRootsFile": "\(files.caCertificatePath)"}}],
-     "limits": {"maxPendingInvitationsPerUser": 1000, "maxActiveCallsPerUser": 1000}}
-    """.write(toFile: configPath, atomically: true, encoding: .utf8)
+try configuration(for: double, push: true).write(toFile: configPath, atomically: true, encoding: .utf8)
 let (server, url) = try startServer(options.server, config: configPath, data: folder.appendingPathComponent("store.sqlite").path)
 defer { server.terminate() }
 
