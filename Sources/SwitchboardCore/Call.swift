@@ -64,11 +64,13 @@ public struct Call: Hashable, Sendable {
         participants: [Participant],
         state: CallState = .ringing,
         createdAt: Timestamp,
-        connectedAt: Timestamp? = nil
+        connectedAt: Timestamp? = nil,
+        placedThrough: String? = nil
     ) {
         self.facts = CallFacts(CallFacts.Values(
             id: id, caller: caller, mode: mode, policy: policy, mediaType: mediaType, roomID: roomID,
-            groupID: groupID, payload: payload, attachments: attachments, createdAt: createdAt))
+            groupID: groupID, payload: payload, attachments: attachments, createdAt: createdAt,
+            placedThrough: placedThrough))
         self.participants = participants
         self.state = state
         self.connectedAt = connectedAt

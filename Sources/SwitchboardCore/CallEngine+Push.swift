@@ -7,10 +7,3 @@ extension CallEngine {
     }
 }
 
-extension CallEngine {
-    /// The surface profile the call was placed through (``Call/placedThrough``): set once, at creation.
-    public var placedThrough: String? {
-        get { call.placedThrough }
-        set { call.placedThrough = newValue }
-    }
-}

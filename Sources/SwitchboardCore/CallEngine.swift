@@ -64,7 +64,7 @@ public struct CallEngine: Hashable, Sendable {
             id: invitation.callID, caller: invitation.from.user, mode: invitation.mode, policy: policy,
             mediaType: invitation.mediaType, roomID: invitation.roomID, groupID: invitation.groupID,
             payload: invitation.payload, attachments: invitation.attachments, participants: consume participants,
-            createdAt: now))
+            createdAt: now, placedThrough: invitation.placedThrough))
         var effects = Effects(engine: engine)
         let invited = engine.addInvitees(invitation.invitees, by: invitation.from.user,
                                          status: invitation.inviteeStatus, at: now)

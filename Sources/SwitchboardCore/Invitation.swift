@@ -44,6 +44,8 @@ public struct Invitation: Hashable, Sendable {
     public var attachments: [String: String]
     /// Presence and busy state of each invitee; a missing entry counts as online and idle.
     public var inviteeStatus: [UserID: InviteeStatus]
+    /// The surface profile the call is placed through, kept with the call (``Call/placedThrough``).
+    public var placedThrough: String?
 
     public init(
         callID: CallID,

@@ -47,6 +47,7 @@ struct ClusterPushTests {
             try await phone.login()
             _ = try await phone.request(.registerPush(PushTokenRequest(platform: "apns.voip", token: token, topic: files.apnsBundleID)))
             await phone.shutdown()
+            try await host.waitUntilDetached(user: "bob", device: "phone", app: "acme", secret: Self.secret)
             let alice = try await session("alice", device: "a1", on: [host, other])
             try await alice.login()
             let call = try await alice.invite(InviteRequest(

@@ -89,6 +89,7 @@ struct PushServerTests {
         let phone = try await Device("bob", device: "phone", url: running.url)
         try await phone.register("apns.voip", voipToken, topic: bundle)
         await phone.session.shutdown()
+        try await running.server.waitUntilDetached(user: "bob", device: "phone", app: "acme", secret: Self.secret)
         let alice = try await Device("alice", device: "a1", url: running.url)
         let invitedAt = Date()
         let call = try await Self.invite(alice, "bob")
@@ -130,6 +131,7 @@ struct PushServerTests {
         let phone = try await Device("bob", device: "phone", url: running.url)
         try await phone.register("apns.voip", voipToken, topic: bundle + ".voip")
         await phone.session.shutdown()
+        try await running.server.waitUntilDetached(user: "bob", device: "phone", app: "acme", secret: Self.secret)
         let web = try await Device("bob", device: "web", url: running.url)
         let alice = try await Device("alice", device: "a1", url: running.url)
 
@@ -167,12 +169,15 @@ struct PushServerTests {
         let phone = try await Device("bob", device: "phone", url: running.url)
         try await phone.register("apns.voip", retried, topic: bundle)
         await phone.session.shutdown()
+        try await running.server.waitUntilDetached(user: "bob", device: "phone", app: "acme", secret: Self.secret)
         let tablet = try await Device("carol", device: "tablet", url: running.url)
         try await tablet.register("apns.alert", hanging, topic: bundle)
         await tablet.session.shutdown()
+        try await running.server.waitUntilDetached(user: "carol", device: "tablet", app: "acme", secret: Self.secret)
         let android = try await Device("dave", device: "android", url: running.url)
         try await android.register("fcm", "fcm-registration:dave", topic: "com.example.android", environment: nil)
         await android.session.shutdown()
+        try await running.server.waitUntilDetached(user: "dave", device: "android", app: "acme", secret: Self.secret)
 
         let alice = try await Device("alice", device: "a1", url: running.url)
         let started = ContinuousClock.now

@@ -51,3 +51,20 @@ extension ServerProcess {
         }
     }
 }
+
+extension ServerProcess {
+    /// Waits (real time, bounded) until the server (or, on a cluster node, the app's host, which the admin API
+    /// forwards to) lists `user`'s session on `device` as `detached`: its client went away and the service
+    /// knows it (a push test's "the phone is away" before it invites).
+    public func waitUntilDetached(user: String, device: String, app: String, secret: String,
+                                  timeout: Duration = .seconds(15)) async throws {
+        let credentials = "Basic " + Data("\(app):\(secret)".utf8).base64EncodedString()
+        try await eventually("\(user)/\(device) is detached on \(name)", timeout: timeout) {
+            let answer = await self.request("GET", "/v1/admin/sessions?user=\(user)", authorization: credentials)
+            guard answer.status == 200,
+                  let json = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
+                  let sessions = json["sessions"] as? [[String: Any]] else { return false }
+            return sessions.contains { $0["device"] as? String == device && $0["link"] as? String == "detached" }
+        }
+    }
+}

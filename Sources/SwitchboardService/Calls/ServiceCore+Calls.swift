@@ -54,21 +54,20 @@ extension ServiceCore {
         if let crossing, survivor == crossing {
             for user in invite.invitees { inviteeStatus[user]?.losesGlare = true }
         }
-        let invitation = Invitation(
+        var invitation = Invitation(
             callID: id, from: session.endpoint, invitees: invite.invitees, mode: invite.mode,
             policy: policy, mediaType: invite.mediaType, roomID: invite.roomID,
             groupID: invite.groupID, payload: invite.payload, attachments: invite.attachments,
             inviteeStatus: inviteeStatus)
+        // Kept with the call's internals: its pushes use its surface's layout (docs/SERVER.md, "Push").
+        invitation.placedThrough = invite.profile.name
         let started: (engine: CallEngine, outcome: CallEngine.Outcome)
         do {
             started = try CallEngine.start(invitation, at: now, bounds: configuration.policyBounds)
         } catch {
             return .failure(SignalingError(error))
         }
-        var engine = started.engine
-        // Kept with the call's internals: its pushes use its surface's layout (docs/SERVER.md, "Push").
-        engine.placedThrough = invite.profile.name
-        realm.calls[id] = engine
+        realm.calls[id] = started.engine
         realm.activity.callsStarted += 1
         recordCommand("invite", on: id, by: session, error: nil, in: realm, at: now)
         logger.debug("call \(id) created by \(session.endpoint)", metadata: ["invitees": "\(invite.invitees)"])
