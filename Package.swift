@@ -246,7 +246,7 @@ let package = Package(
             ]
         ),
         // Agora RTM 1.x (AgoraRtmKit, AgoraRtmCallKit, invitations, channels), mirrored name for name.
-        .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardClient", "SwitchboardWire"]),
+        .target(name: "SwitchboardAgora", dependencies: ["SwitchboardRTM", "SwitchboardCore", "SwitchboardClient", "SwitchboardWire"]),
         // anyRTC ARtmKit: Agora's surface under anyRTC's names, with its differences (AnyRTCVendor).
         .target(name: "SwitchboardARtm", dependencies: ["SwitchboardAgora", "SwitchboardRTM"]),
         // ZEGO ZIM call invitation (general and advanced mode), mirrored name for name.

@@ -54,6 +54,7 @@ public final class TestWorld: Sendable {
     ///   - store: the service's storage engine (a ``/SwitchboardService/MemoryStore`` of its own by default).
     ///   - verifier: the token verifier (development mode's accepts anything).
     ///   - backendEvents: told what the service tells an app's backend (the server's webhooks).
+    ///   - pushes: handed the pushes the service decides (a ``PushRecorder`` records them); none by default.
     ///   - epoch: the wall-clock time the world starts at (``defaultEpoch``).
     ///   - logger: the service's logger; nil logs nothing.
     public init(
@@ -62,11 +63,12 @@ public final class TestWorld: Sendable {
         store: any ServiceStore = MemoryStore(),
         verifier: (any TokenVerifier)? = nil,
         backendEvents: (any BackendEventSink)? = nil,
+        pushes: (any PushDispatching)? = nil,
         epoch: Timestamp = TestWorld.defaultEpoch,
         logger: Logger? = nil
     ) {
         simulation = SimulatedService(configuration: configuration, encodesFrames: encodesFrames, store: store,
-                                      verifier: verifier, backendEvents: backendEvents, epoch: epoch,
+                                      verifier: verifier, backendEvents: backendEvents, pushes: pushes, epoch: epoch,
                                       logger: logger ?? Logger(label: "switchboard.test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

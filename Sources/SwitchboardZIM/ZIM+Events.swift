@@ -1,6 +1,14 @@
 extension ZIM {
     /// Calls the event handler for `event`. Runs on the callback queue; the info objects are built here.
     func deliver(_ event: ZIMEvent) {
+        switch event {
+        case .zpnsRegistered(let pushID):
+            return zpns.report(.success(pushID))
+        case .zpnsRegisterFailed(let failure):
+            return zpns.report(.failure(failure))
+        default:
+            break
+        }
         guard let handler = eventHandler else { return }
         switch event {
         case .connectionStateChanged(let state, let reason):
@@ -63,6 +71,8 @@ extension ZIM {
             (LegacyEvents() as any LegacyEventDispatch).rejected(handler, self, info, callID)
         case .callInviteesAnsweredTimeout(let callID, let invitees):
             (LegacyEvents() as any LegacyEventDispatch).answeredTimeout(handler, self, invitees, callID)
+        case .zpnsRegistered, .zpnsRegisterFailed:
+            break
         }
     }
 }

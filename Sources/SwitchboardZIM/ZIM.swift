@@ -18,6 +18,8 @@ open class ZIM: NSObject, @unchecked Sendable {
     // @unchecked: the engine is Sendable; the event handler is a weak reference behind a Mutex, only
     // called on the callback queue.
     let client: ZIMClient
+    /// The ZPNs whose tokens this instance registers: the process's for the process's instance.
+    let zpns: ZPNs
     private let handler = Mutex(HandlerBox())
     /// Whether this is the process's instance (``shared()``), not an isolated one.
     private let isShared: Bool
@@ -30,10 +32,12 @@ open class ZIM: NSObject, @unchecked Sendable {
             ?? Self.customQueue.withLock { $0 }
             ?? DispatchQueue(label: "switchboard.zim.callbacks")
         client = ZIMClient(app: String(appID), environment: environment, callbackQueue: queue)
+        zpns = isShared ? ZPNs.shared() : ZPNs()
         self.isShared = isShared
         super.init()
         let this = WeakReference(self)
         client.setEventSink { event in this.value?.deliver(event) }
+        zpns.attach(client)
     }
 
     // MARK: - Lifecycle
@@ -78,6 +82,7 @@ open class ZIM: NSObject, @unchecked Sendable {
 
     /// `- destroy`: logs out and frees the instance (``create(with:)`` may be called again).
     open func destroy() {
+        zpns.detach(client)
         client.shutdown()
         client.setEventSink(nil)
         if isShared {

@@ -72,6 +72,19 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
                 case .shutDownSession:
                     guard let session = state.session else { continue }
                     jobs.append { await session.shutdown() }
+                case .registerPush(let request):
+                    guard let session = state.session else { continue }
+                    let generation = state.generation
+                    let this = WeakReference(self)
+                    jobs.append {
+                        await session.submit(.registerPush(request)) { result in
+                            let error: SignalingError? = if case .failure(let error) = result { error } else { nil }
+                            this.value?.perform { $0.pushRegisterAnswered(request, error: error, generation: generation) }
+                        }
+                    }
+                case .unregisterPush:
+                    guard let session = state.session else { continue }
+                    jobs.append { _ = try? await session.request(.unregisterPush(platform: nil)) }
                 }
             }
             return jobs
@@ -94,6 +107,11 @@ final class ZIMClient: SurfaceHost<ZIMClient.State>, @unchecked Sendable {
         submit(operation) { result in
             completion(result.mapError { ZIMErrorMapping.error($0, in: api) })
         }
+    }
+
+    /// The instance's `ZPNs` changed, or was just attached (`ZIMInstanceStateMachine+Push.swift`).
+    func pushSetupChanged(_ setup: ZPNsSetup) {
+        perform { $0.pushSetupChanged(setup) }
     }
 
     // MARK: - Login, logout, token

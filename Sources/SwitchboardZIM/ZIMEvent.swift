@@ -16,4 +16,8 @@ enum ZIMEvent: Hashable, Sendable {
     case callInvitationAccepted(callID: String, invitee: String, extendedData: String)
     case callInvitationRejected(callID: String, invitee: String, extendedData: String)
     case callInviteesAnsweredTimeout(callID: String, invitees: [String])
+    /// For the instance's `ZPNs`: the service accepted a token (`onRegistered`).
+    case zpnsRegistered(pushID: String)
+    /// For the instance's `ZPNs`: a token could not be registered (`ZPNsRegisterFailed`).
+    case zpnsRegisterFailed(ZPNsFailure)
 }

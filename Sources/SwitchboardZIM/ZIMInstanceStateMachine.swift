@@ -26,6 +26,11 @@ struct ZIMInstanceStateMachine: Sendable {
         case logOutSession
         /// Shut the current session down on the job queue.
         case shutDownSession
+        /// Send a push token's registration on the current session (`push.register`); the answer goes to
+        /// ``pushRegisterAnswered(_:error:generation:)``.
+        case registerPush(PushTokenRequest)
+        /// Remove the device's push tokens on the current session (`push.unregister`, every platform).
+        case unregisterPush
     }
 
     /// This instance's device: whose part of a call snapshot the instance acts for.
@@ -45,6 +50,11 @@ struct ZIMInstanceStateMachine: Sendable {
     var knownUsers: [String: ZIMKnownUser] = [:]
     /// When `queryUsersInfo` asked the server, and for how many users (the last 10 s).
     var serverUserQueries: [ServerQuery] = []
+    /// What the instance's `ZPNs` holds (`ZIMInstanceStateMachine+Push.swift`).
+    var push = ZPNsSetup()
+    /// Each token's registration as this login last sent it (or found it could not be sent), so that a
+    /// token set again with the same value is not sent twice. Cleared whenever the login ends.
+    var pushSent: [PushPlatform: Result<PushTokenRequest, ZPNsFailure>] = [:]
 
     init(device: DeviceID) {
         self.device = device
@@ -69,6 +79,7 @@ struct ZIMInstanceStateMachine: Sendable {
         self.user = user
         generation += 1
         connection = .connecting
+        pushSent = [:]
         return generation
     }
 
@@ -80,6 +91,7 @@ struct ZIMInstanceStateMachine: Sendable {
         generation += 1
         connection = .disconnected
         calls = [:]
+        pushSent = [:]
         return [.emit(.connectionStateChanged(.disconnected, .success)), .logOutSession]
     }
 
@@ -87,6 +99,7 @@ struct ZIMInstanceStateMachine: Sendable {
     mutating func released() {
         connection = .disconnected
         calls = [:]
+        pushSent = [:]
     }
 
     /// A reconnect of `generation` was refused. A token that ran out while the link was down (the
@@ -97,6 +110,7 @@ struct ZIMInstanceStateMachine: Sendable {
         self.generation += 1
         connection = .disconnected
         calls = [:]
+        pushSent = [:]
         return [.emit(.connectionStateChanged(.disconnected, .tokenExpired)), .shutDownSession]
     }
 
@@ -123,9 +137,12 @@ struct ZIMInstanceStateMachine: Sendable {
         if mapped == .disconnected {
             // What was shown belongs to the session; a later login catches up afresh.
             calls = [:]
+            pushSent = [:]
         }
         connection = mapped
-        return [.emit(.connectionStateChanged(mapped, event))]
+        let changed: [Action] = [.emit(.connectionStateChanged(mapped, event))]
+        // ZEGO binds the ZPNs tokens to the user at login (docs/ZIM.md, "Push tokens").
+        return mapped == .connected ? changed + registerPush() : changed
     }
 
     /// The service's notice that the token expires at `expiresAt`: `tokenWillExpire` with the seconds

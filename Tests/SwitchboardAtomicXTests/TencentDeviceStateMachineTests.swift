@@ -167,6 +167,7 @@ private enum Input: Sendable {
     case replied(Machine.Awaited, Result<Reply, SignalingError>)
     case ticked(Machine.DurationTick)
     case openMicrophone(completion: String)
+    case pushToken(Result<ServiceOperation, TencentFailure>, completion: String)
 
     func apply(to machine: inout Machine, at now: Timestamp) -> [Machine.Action] {
         switch self {
@@ -203,6 +204,8 @@ private enum Input: Sendable {
             machine.durationTicked(tick, at: now)
         case .openMicrophone(let completion):
             machine.openMicrophone(completion: completion)
+        case .pushToken(let request, let completion):
+            machine.pushTokenRequested(request, completion: completion)
         }
     }
 }
@@ -483,6 +486,32 @@ private let deviceRows: [Row] = [
                          .failure(ErrorInfo(code: -1317, message: "the microphone cannot be opened: noSystemPermission")))]),
 ]
 
+private let registerVoIP = ServiceOperation.registerPush(
+    PushTokenRequest(platform: .apnsVoIP, token: "ab01", topic: "com.example.app", environment: .production))
+private let noBundleID = TencentFailure(TencentErrorMapping.info(TencentErrorMapping.imInvalidParameters, "no bundle id"))
+private let imNotLoggedIn = TencentOutcome.failure(TencentErrorMapping.imNotLoggedInInfo)
+
+private let pushRows: [Row] = [
+    Row("setAPNS / setVOIP before the login fail with 6014, nothing kept", given: .signedOut,
+        .pushToken(.success(registerVoIP), completion: "voip"), expect: .unchanged, [.complete(.app("voip"), imNotLoggedIn)]),
+    Row("while the login is under way too", given: .loggingIn,
+        .pushToken(.success(registerVoIP), completion: "voip"), expect: .unchanged, [.complete(.app("voip"), imNotLoggedIn)]),
+    Row("logged in: the token goes to the service, its answer awaited", given: .signedIn,
+        .pushToken(.success(registerVoIP), completion: "voip"), expect: .unchanged, [.send(registerVoIP, .pushToken("voip"))]),
+    Row("a token that cannot be sent fails at once with its code", given: .signedIn,
+        .pushToken(.failure(noBundleID), completion: "voip"), expect: .unchanged, [.complete(.app("voip"), .failure(noBundleID))]),
+    Row("accepted: succ", given: .signedIn, .replied(.pushToken("voip"), .success(.empty)), expect: .unchanged,
+        [.complete(.app("voip"), .success)]),
+    Row("refused (invalid_argument): 6017", given: .signedIn,
+        .replied(.pushToken("voip"), .failure(SignalingError(.call(.invalidArgument), "the push token is empty"))),
+        expect: .unchanged,
+        [.complete(.app("voip"), failure(TencentErrorMapping.imInvalidParameters, "the push token is empty"))]),
+    Row("answered after the login ended: 6014", given: .signedIn,
+        .replied(.pushToken("voip"), .failure(SignalingError(.notLoggedIn, "the login ended before the answer"))),
+        expect: .unchanged,
+        [.complete(.app("voip"), failure(TencentErrorMapping.imNotLoggedIn, "the login ended before the answer"))]),
+]
+
 @Suite("Tencent device state machine")
 struct TencentDeviceStateMachineTests {
     @Test("login, logout and the service ending the session", arguments: loginRows)
@@ -493,6 +522,9 @@ struct TencentDeviceStateMachineTests {
 
     @Test("the duration tick", arguments: durationRows)
     fileprivate func duration(_ row: Row) { row.check() }
+
+    @Test("V2TIMManager's push tokens: logged in only, the IM SDK's codes", arguments: pushRows)
+    fileprivate func push(_ row: Row) { row.check() }
 
     @Test("the local devices", arguments: deviceRows)
     fileprivate func devices(_ row: Row) { row.check() }

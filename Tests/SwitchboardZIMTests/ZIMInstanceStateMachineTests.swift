@@ -47,6 +47,18 @@ private func shown(_ call: Call, presented: Bool = true) -> [CallID: Machine.Sho
 
 private let bobProfile = Profile(user: bob, nickname: "Bob")
 
+// ZPNs: a sandbox VoIP token and a production device token of the app "com.example.app".
+private let voipToken = ZPNsToken([0xAB, 0x01], isProduct: false)
+private let newVoIPToken = ZPNsToken([0xAB, 0x02], isProduct: false)
+private let deviceToken = ZPNsToken([0xCD, 0x03], isProduct: true)
+private let voipRequest = PushTokenRequest(platform: .apnsVoIP, token: "ab01", topic: "com.example.app", environment: .sandbox)
+private let newVoIPRequest = PushTokenRequest(platform: .apnsVoIP, token: "ab02", topic: "com.example.app", environment: .sandbox)
+private let deviceRequest = PushTokenRequest(platform: .apnsAlert, token: "cd03", topic: "com.example.app", environment: .production)
+
+private func setup(_ tokens: [PushPlatform: ZPNsToken], topic: String? = "com.example.app", enabled: Bool = true) -> ZPNsSetup {
+    ZPNsSetup(tokens: tokens, isEnabled: enabled, topic: topic)
+}
+
 /// A state of the instance, reached by inputs from a fresh machine.
 private enum Given: Sendable {
     case disconnected, connecting, connected
@@ -56,6 +68,12 @@ private enum Given: Sendable {
     case nineAskedOfServer
     /// As ``nineAskedOfServer``, then logged out (generation 2).
     case loggedOutKnowingUsers
+    /// Logging in, ZPNs holding a VoIP token and a device token.
+    case connectingWithTokens
+    /// Connected, the VoIP token's registration sent.
+    case voipSent
+    /// As ``voipSent``, then `unregisterAPNs()`.
+    case unregistered
 
     var machine: Machine {
         var machine: Machine
@@ -80,6 +98,16 @@ private enum Given: Sendable {
         case .loggedOutKnowingUsers:
             machine = Given.nineAskedOfServer.machine
             _ = machine.logoutRequested()
+        case .connectingWithTokens:
+            machine = Given.disconnected.machine
+            _ = machine.pushSetupChanged(setup([.apnsVoIP: voipToken, .apnsAlert: deviceToken]))
+            _ = try! machine.loginRequested(alice)
+        case .voipSent:
+            machine = Given.connected.machine
+            _ = machine.pushSetupChanged(setup([.apnsVoIP: voipToken]))
+        case .unregistered:
+            machine = Given.voipSent.machine
+            _ = machine.pushSetupChanged(setup([.apnsVoIP: voipToken], enabled: false))
         }
         return machine
     }
@@ -92,6 +120,8 @@ private enum Input: Sendable {
     case notified(CallNotification.Kind, Call, generation: Int)
     case profileChanged(Profile)
     case tokenWillExpire(Timestamp)
+    case pushSetup(ZPNsSetup)
+    case pushAnswered(PushTokenRequest, SignalingError?, generation: Int)
 
     func apply(to machine: inout Machine, at now: Timestamp) -> [Machine.Action] {
         switch self {
@@ -107,6 +137,10 @@ private enum Input: Sendable {
             machine.profileChanged(profile, generation: 1)
         case .tokenWillExpire(let expiresAt):
             machine.tokenWillExpire(at: expiresAt, now: now)
+        case .pushSetup(let setup):
+            machine.pushSetupChanged(setup)
+        case .pushAnswered(let request, let error, let generation):
+            machine.pushRegisterAnswered(request, error: error, generation: generation)
         }
     }
 }
@@ -117,18 +151,20 @@ private struct Summary: Equatable, Sendable {
     var generation: Int
     var calls: [CallID: Machine.ShownCall] = [:]
     var knownUsers: Set<String> = []
+    var pushSent: [PushPlatform: Result<PushTokenRequest, ZPNsFailure>] = [:]
 
     init(_ connection: ZIMConnectionState, generation: Int, calls: [CallID: Machine.ShownCall] = [:],
-         knownUsers: Set<String> = []) {
+         knownUsers: Set<String> = [], pushSent: [PushPlatform: Result<PushTokenRequest, ZPNsFailure>] = [:]) {
         self.connection = connection
         self.generation = generation
         self.calls = calls
         self.knownUsers = knownUsers
+        self.pushSent = pushSent
     }
 
     init(_ machine: Machine) {
         self.init(machine.connection, generation: machine.generation, calls: machine.calls,
-                  knownUsers: Set(machine.knownUsers.keys))
+                  knownUsers: Set(machine.knownUsers.keys), pushSent: machine.pushSent)
     }
 }
 
@@ -224,6 +260,53 @@ private let callRows: [Row] = [
         .notified(.participantsChanged([alice]), accepted, generation: 0), expect: .unchanged, []),
 ]
 
+private let refusal = SignalingError(.call(.invalidArgument), "the push token is empty")
+
+private let pushRows: [Row] = [
+    Row("a token set before login is held; nothing is sent", given: .disconnected,
+        .pushSetup(setup([.apnsVoIP: voipToken])), expect: .unchanged, []),
+    Row("the login succeeds: each token held registers, VoIP first, after connected", given: .connectingWithTokens,
+        .connectionChanged(.connected, .loginSuccess, generation: 1),
+        expect: .state(Summary(.connected, generation: 1, pushSent: [.apnsVoIP: .success(voipRequest), .apnsAlert: .success(deviceRequest)])),
+        [.emit(.connectionStateChanged(.connected, .success)), .registerPush(voipRequest), .registerPush(deviceRequest)]),
+    Row("a token set while logged in registers at once", given: .connected, .pushSetup(setup([.apnsVoIP: voipToken])),
+        expect: .state(Summary(.connected, generation: 1, pushSent: [.apnsVoIP: .success(voipRequest)])),
+        [.registerPush(voipRequest)]),
+    Row("the same token set again is not sent again", given: .voipSent, .pushSetup(setup([.apnsVoIP: voipToken])),
+        expect: .unchanged, []),
+    Row("a new token replaces the last", given: .voipSent, .pushSetup(setup([.apnsVoIP: newVoIPToken])),
+        expect: .state(Summary(.connected, generation: 1, pushSent: [.apnsVoIP: .success(newVoIPRequest)])),
+        [.registerPush(newVoIPRequest)]),
+    Row("accepted: onRegistered with the token's PushID", given: .voipSent,
+        .pushAnswered(voipRequest, nil, generation: 1), expect: .unchanged,
+        [.emit(.zpnsRegistered(pushID: ZPNsPushID.of(voipRequest)))]),
+    Row("refused: ZPNsRegisterFailed, and the token may be sent again", given: .voipSent,
+        .pushAnswered(voipRequest, refusal, generation: 1), expect: .state(Summary(.connected, generation: 1)),
+        [.emit(.zpnsRegisterFailed(ZPNsFailure(code: .refused, message: refusal.description)))]),
+    Row("an answer to a login that ended is not heard", given: .voipSent,
+        .pushAnswered(voipRequest, nil, generation: 0), expect: .unchanged, []),
+    Row("no bundle id: ZPNsRegisterFailed once, nothing sent", given: .connected,
+        .pushSetup(setup([.apnsVoIP: voipToken], topic: nil)),
+        expect: .state(Summary(.connected, generation: 1, pushSent: [.apnsVoIP: .failure(.missingBundleID)])),
+        [.emit(.zpnsRegisterFailed(.missingBundleID))]),
+    Row("unregisterAPNs while logged in: push.unregister", given: .voipSent,
+        .pushSetup(setup([.apnsVoIP: voipToken], enabled: false)), expect: .state(Summary(.connected, generation: 1)),
+        [.unregisterPush]),
+    Row("unregisterAPNs logged out: nothing to send", given: .disconnected,
+        .pushSetup(setup([.apnsVoIP: voipToken], enabled: false)), expect: .unchanged, []),
+    Row("a token set while unregistered is held, not sent", given: .unregistered,
+        .pushSetup(setup([.apnsVoIP: newVoIPToken], enabled: false)), expect: .unchanged, []),
+    Row("registerAPNs registers what is held again", given: .unregistered, .pushSetup(setup([.apnsVoIP: voipToken])),
+        expect: .state(Summary(.connected, generation: 1, pushSent: [.apnsVoIP: .success(voipRequest)])),
+        [.registerPush(voipRequest)]),
+    Row("logout forgets what was sent (the service removes the tokens)", given: .voipSent, .logout,
+        expect: .state(Summary(.disconnected, generation: 2)),
+        [.emit(.connectionStateChanged(.disconnected, .success)), .logOutSession]),
+    Row("a reconnect is no new login: nothing registers again", given: .voipSent,
+        .connectionChanged(.connected, .loginSuccess, generation: 1), expect: .unchanged,
+        [.emit(.connectionStateChanged(.connected, .success))]),
+]
+
 private struct LoginRow: Sendable, CustomTestStringConvertible {
     var name: String
     var given: Given
@@ -291,6 +374,9 @@ struct ZIMInstanceStateMachineTests {
 
     @Test("call notifications into ZIM events", arguments: callRows)
     fileprivate func calls(_ row: Row) { row.check() }
+
+    @Test("ZPNs tokens: registered at login and when set, once, unregistered", arguments: pushRows)
+    fileprivate func push(_ row: Row) { row.check() }
 
     @Test("login", arguments: loginRows)
     fileprivate func login(_ row: LoginRow) {

@@ -1,12 +1,12 @@
 import SwitchboardClient
 
 /// Switchboard addition: one device's set of Tencent stores, `CallStore`, `LoginStore`, `DeviceStore`,
-/// `TUICallEngine` and the headless `TUICallKit`, sharing one engine (one login, one call, one set of
-/// devices).
+/// `TUICallEngine`, the headless `TUICallKit` and `V2TIMManager`, sharing one engine (one login, one
+/// call, one set of devices).
 ///
 /// Apps use the process's set through the vendor singletons (`CallStore.shared`,
 /// `LoginStore.shared`, `DeviceStore.shared`, `TUICallEngine.createInstance()`,
-/// `TUICallKit.createInstance()`), created on first use
+/// `TUICallKit.createInstance()`, `V2TIMManager.sharedInstance()`), created on first use
 /// on the environment configured for the process (the embedded service unless `SWITCHBOARD_URL` or
 /// `ClientEnvironment.current` says otherwise). Tests and apps that simulate several users or devices
 /// in one process create isolated sets bound to an environment (a `TestWorld`'s, say):
@@ -30,6 +30,8 @@ public final class AtomicXInstance: Sendable {
     public let callEngine: TUICallEngine
     /// This set's `TUICallKit` (headless: docs/TENCENT.md, "TUICallKit").
     public let callKit: TUICallKit
+    /// This set's `V2TIMManager` (the IM SDK's push token registration: docs/TENCENT.md, "Push tokens").
+    public let imManager: V2TIMManager
 
     /// A new set of stores: one more device, bound to `environment`.
     public init(environment: ClientEnvironment) {
@@ -39,6 +41,7 @@ public final class AtomicXInstance: Sendable {
         deviceStore = DeviceStore(client: client)
         callEngine = TUICallEngine(client: client)
         callKit = TUICallKit(client: client, engine: callEngine, callStore: callStore, loginStore: loginStore)
+        imManager = V2TIMManager(client: client)
     }
 
     deinit {

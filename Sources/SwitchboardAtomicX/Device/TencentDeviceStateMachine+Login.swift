@@ -217,6 +217,8 @@ extension TencentDeviceStateMachine {
             case .success: return complete(.app(completion), .success)
             case .failure(let error): return complete(.app(completion), .failure(TencentErrorMapping.callError(error)))
             }
+        case .pushToken(let completion):
+            return pushTokenAnswered(result, completion: completion)
         }
     }
 }

@@ -101,6 +101,8 @@ struct TencentDeviceStateMachine<Completion> {
         case ownProfileSet(me: UserID, nickname: String?, avatarURL: String?, Completion?)
         /// `enableMultiDeviceAbility`.
         case multiDevice(Completion?)
+        /// `V2TIMManager.setAPNS` or `setVOIP`.
+        case pushToken(Completion?)
     }
 
     /// A session to open: log in as `user` in `generation`, after the session it replaces (if any)

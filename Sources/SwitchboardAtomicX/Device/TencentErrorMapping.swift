@@ -59,4 +59,39 @@ enum TencentErrorMapping {
     }
 
     static let notLoggedIn = info(ERROR_INIT_FAIL, "not logged in: call LoginStore.login (or TUICallEngine.init) first")
+
+    // MARK: - The IM SDK's codes (V2TIMManager: docs/TENCENT.md, "Push tokens")
+
+    /// IM `ERR_SDK_NOT_LOGGED_IN`: the IM SDK is not logged in.
+    static let imNotLoggedIn: Int32 = 6014
+    /// IM `ERR_INVALID_PARAMETERS`: a parameter is invalid; the message says which.
+    static let imInvalidParameters: Int32 = 6017
+    /// IM `ERR_SDK_COMM_API_CALL_FREQUENCY_LIMIT`: the API was called too often.
+    static let imCallFrequencyLimit: Int32 = 7008
+    /// IM `ERR_SDK_NET_DISCONNECT`: the network connection is down.
+    static let imNetworkDisconnected: Int32 = 9508
+    /// IM `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: no answer in time.
+    static let imNoAnswer: Int32 = 9520
+
+    /// A `V2TIMManager` request the service refused or could not answer, as the IM SDK's `V2TIMFail` reports it.
+    static func imError(_ error: SignalingError) -> ErrorInfo {
+        let code: Int32
+        switch error.code {
+        case .call(.invalidArgument), .service(.invalidRequest):
+            code = imInvalidParameters
+        case .service(.notLoggedIn), .service(.sessionExpired), .service(.cancelled):
+            code = imNotLoggedIn
+        case .service(.rateLimited):
+            code = imCallFrequencyLimit
+        case .service(.overloaded):
+            code = Int32(serverOverload)
+        case .service(.timeout):
+            code = imNoAnswer
+        default:
+            code = imNetworkDisconnected
+        }
+        return info(code, error.message)
+    }
+
+    static let imNotLoggedInInfo = info(imNotLoggedIn, "not logged in: call LoginStore.login (or TUICallEngine.init) first")
 }

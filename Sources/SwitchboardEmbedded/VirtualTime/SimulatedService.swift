@@ -42,6 +42,7 @@ public final class SimulatedService: Sendable {
     ///   - store: the service's storage engine (a ``/SwitchboardService/MemoryStore`` of its own by default).
     ///   - verifier: the token verifier (development mode's accepts anything).
     ///   - backendEvents: told what the service tells an app's backend (the server's webhooks).
+    ///   - pushes: handed the pushes the service decides (the server's push sender); none by default.
     ///   - epoch: the wall-clock time the simulation starts at (``defaultEpoch``).
     ///   - logger: the service's logger; nil logs nothing.
     public init(
@@ -50,6 +51,7 @@ public final class SimulatedService: Sendable {
         store: any ServiceStore = MemoryStore(),
         verifier: (any TokenVerifier)? = nil,
         backendEvents: (any BackendEventSink)? = nil,
+        pushes: (any PushDispatching)? = nil,
         epoch: Timestamp = SimulatedService.defaultEpoch,
         logger: Logger? = nil
     ) {
@@ -58,7 +60,7 @@ public final class SimulatedService: Sendable {
         serviceClock = ServiceClock(clock, epoch: epoch)
         service = SignalingService(
             configuration: configuration, clock: serviceClock, store: store, verifier: verifier,
-            backendEvents: backendEvents,
+            backendEvents: backendEvents, pushes: pushes,
             logger: logger ?? Logger(label: "switchboard.simulation", factory: { _ in SwiftLogNoOpLogHandler() }))
         faults = FaultInjector()
         self.encodesFrames = encodesFrames
