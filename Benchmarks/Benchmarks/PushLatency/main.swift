@@ -158,7 +158,6 @@ if options.providerOnly {
     try configuration(for: double, push: true).write(toFile: path, atomically: true, encoding: .utf8)
     try configuration(for: double, push: false).write(toFile: path + ".off", atomically: true, encoding: .utf8)
     FileHandle.standardOutput.write(Data("provider ready at \(double.baseURL)\n".utf8))
-    FileHandle.standardOutput.synchronizeFile()
     // Until whoever started it closes our standard input.
     while !FileHandle.standardInput.availableData.isEmpty {}
     print("provider received \(double.apnsRequests.count) APNs requests")
