@@ -38,13 +38,13 @@ struct PostgresStoreTests {
             _ = try await (a, b)
             try first.open()
             let versions = try await TestPostgres.query(url, "SELECT version, name FROM switchboard_migrations ORDER BY version")
-            #expect(try versions.map { try $0.decode((Int, String).self).0 } == [1, 2])
+            #expect(try versions.map { try $0.decode((Int, String).self).0 } == [1, 2, 3])
             let tables = try await TestPostgres.query(url, """
                 SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name
                 """)
             #expect(try tables.map { try $0.decode(String.self) } == [
-                "bus_payloads", "channel_attributes", "live_calls", "nodes", "offline_messages", "profiles", "realm_leases",
-                "records", "switchboard_migrations", "user_attributes",
+                "bus_payloads", "channel_attributes", "live_calls", "nodes", "offline_messages", "profiles",
+                "push_registrations", "realm_leases", "records", "switchboard_migrations", "user_attributes",
             ])
         }
     }
