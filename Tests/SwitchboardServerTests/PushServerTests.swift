@@ -27,14 +27,16 @@ struct PushServerTests {
         let double: PushProviderDouble
     }
 
-    static func start(double: PushProviderDouble, timeoutSeconds: Int = 10, attempts: Int = 3) async throws -> Running {
+    static func start(double: PushProviderDouble, timeoutSeconds: Int = 10, attempts: Int = 3,
+                      queue: String = "") async throws -> Running {
         let files = double.credentials
         let config = """
             {"apps": [{"id": "acme", "secret": "\(secret)", "vendorIDs": ["acme-app"],
               "push": {"apns": {"keyFile": "\(files.apnsKeyPath)", "keyID": "\(files.apnsKeyID)", "teamID": "\(files.apnsTeamID)",
                                 "bundleID": "\(files.apnsBundleID)", "productionURL": "\(double.baseURL)", "sandboxURL": "\(double.baseURL)"},
                        "fcm": {"serviceAccountFile": "\(files.serviceAccountPath)", "url": "\(double.baseURL)", "tokenURL": "\(double.tokenURL)"},
-                       "timeoutSeconds": \(timeoutSeconds), "attempts": \(attempts), "trustRootsFile": "\(files.caCertificatePath)"}}]}
+                       "timeoutSeconds": \(timeoutSeconds), "attempts": \(attempts), \(queue)
+                       "trustRootsFile": "\(files.caCertificatePath)"}}]}
             """
         let server = try ServerProcess.serve(config: config)
         let port = try await server.waitUntilListening()
@@ -214,6 +216,43 @@ struct PushServerTests {
         #expect(metrics.contains(#"outcome="retried""#) && metrics.contains("switchboard_push_latency_seconds"))
         let live = try await alice.session.call(call.id)
         #expect(live.participant("carol")?.state.isRinging == true)
+        await double.stop()
+    }
+
+    /// Found by Benchmarks/push-knee: a push dropped from a full queue was answered from inside the service's
+    /// step, whose lock the answer then waited for, and the server stopped for good. (And by this test: three
+    /// users' devices named alike shared one idempotency key, so two of the three were never sent.)
+    @Test("a full queue drops and counts the push, and the server goes on: its answer never waits inside a step")
+    func fullQueueDrops() async throws {
+        let double = try await PushProviderDouble.start()
+        let running = try await Self.start(double: double, timeoutSeconds: 30, attempts: 1,
+                                           queue: #""queueCapacity": 1, "concurrency": 1,"#)
+        defer { running.server.stop() }
+        let bundle = double.credentials.apnsBundleID
+        var phones: [String] = []
+        for (index, user) in ["bob", "carol", "dave"].enumerated() {
+            let token = String(repeating: "9\(index)", count: 32)
+            double.script(apnsToken: token, [.hang])
+            let phone = try await Device(UserID(user), device: "phone", url: running.url)
+            try await phone.register("apns.voip", token, topic: bundle)
+            await phone.session.shutdown()
+            try await running.server.waitUntilDetached(user: user, device: "phone", app: "acme", secret: Self.secret)
+            phones.append(token)
+        }
+        let alice = try await Device("alice", device: "a1", url: running.url)
+        // Three pushes at once for a queue of one and one worker: at least one is dropped.
+        let call = try await alice.session.invite(InviteRequest(invitees: ["bob", "carol", "dave"], profile: .zimAdvanced,
+                                                                attachments: Self.zimPush))
+        try await eventually("the dropped push is counted", timeout: .seconds(10)) {
+            let metrics = (try? await running.server.metrics()) ?? ""
+            return metrics.split(separator: "\n").contains {
+                $0.hasPrefix("switchboard_push_total") && $0.contains(#"outcome="dropped""#) && !$0.hasSuffix(" 0")
+            }
+        }
+        // The service still answers, and the call goes on.
+        let live = try await alice.session.call(call.id)
+        #expect(live.participants.filter { $0.state.isRinging }.count == 3)
+        _ = try await alice.session.act(.cancel(invitees: nil, data: nil), on: call.id)
         await double.stop()
     }
 }

@@ -10,7 +10,9 @@ public struct PushConfiguration: Hashable, Sendable {
     public var fcm: FCMConfiguration?
     /// How many pushes may wait for a worker; a push past that is answered ``/SwitchboardService/PushAnswer/Outcome/dropped``.
     public var queueCapacity: Int
-    /// How many of the app's pushes are sent at once (its workers).
+    /// How many of the app's pushes are sent at once (its workers). APNs and FCM multiplex many streams over
+    /// one HTTP/2 connection, and a push waits a round trip for its answer: with a provider 50 ms away, 8 at
+    /// once would hold an app to 160 pushes a second (docs/PERFORMANCE.md, "Push").
     public var concurrency: Int
     /// The most one request to a provider may take, connecting included: a provider that hangs costs a push
     /// this much, once (a timed-out request is not retried).
@@ -23,7 +25,7 @@ public struct PushConfiguration: Hashable, Sendable {
     public var maxBackoff: Duration
 
     public static let defaultQueueCapacity = 1_000
-    public static let defaultConcurrency = 8
+    public static let defaultConcurrency = 100
     public static let defaultRequestTimeout = Duration.seconds(10)
     public static let defaultMaxAttempts = 3
     public static let defaultInitialBackoff = Duration.seconds(1)

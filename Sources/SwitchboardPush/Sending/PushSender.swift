@@ -112,16 +112,26 @@ public final class PushSender: PushDispatching, Sendable {
         workers.withLock { $0 = tasks }
     }
 
-    /// Queues `jobs` and returns at once (``/SwitchboardService/PushDispatching``).
+    /// Queues `jobs` and returns at once (``/SwitchboardService/PushDispatching``). A push answered at once
+    /// (expired, not configured, dropped) is answered from a task of its own, never from this call: the
+    /// service dispatches under its lock, and the answer goes back into the service.
     public func dispatch(_ jobs: [PushJob]) {
+        var answered: [(PushJob, PushAnswer.Outcome)] = []
+        defer {
+            if !answered.isEmpty {
+                Task { [self, answered] in
+                    for (job, outcome) in answered { finish(job, outcome) }
+                }
+            }
+        }
         for job in jobs {
             let now = clock.now()
             if now >= job.expiresAt {
-                finish(job, .expired)
+                answered.append((job, .expired))
                 continue
             }
             guard let lane = lanes[job.app] else {
-                finish(job, .failed(status: nil, reason: "push is not configured for the app"))
+                answered.append((job, .failed(status: nil, reason: "push is not configured for the app")))
                 continue
             }
             let key = "\(job.app.rawValue)/\(job.idempotencyKey)"
@@ -131,7 +141,7 @@ public final class PushSender: PushDispatching, Sendable {
             }
             if !lane.queue.offer(job) {
                 ledger.withLock { $0.release(key) }
-                finish(job, .dropped)
+                answered.append((job, .dropped))
             }
         }
     }

@@ -84,7 +84,8 @@ extension ServerConfigFile.PushSettings {
                 FCMConfiguration(serviceAccountFile: fcm.serviceAccountFile, baseURL: fcm.url ?? FCMConfiguration.defaultBaseURL,
                                  tokenURL: fcm.tokenURL)
             },
-            queueCapacity: queueCapacity, requestTimeout: .seconds(timeoutSeconds), maxAttempts: attempts)
+            queueCapacity: queueCapacity, concurrency: concurrency, requestTimeout: .seconds(timeoutSeconds),
+            maxAttempts: attempts)
         configuration.queueCapacity = queueCapacity
         return configuration
     }

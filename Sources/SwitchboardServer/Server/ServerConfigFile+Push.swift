@@ -21,6 +21,8 @@ extension ServerConfigFile {
         public var fcm: FCM?
         /// The most pushes waiting to be sent for the app; past it a push is dropped and counted.
         public var queueCapacity: Int = 1000
+        /// How many of the app's pushes are in flight at once (HTTP/2 streams to the providers).
+        public var concurrency: Int = 100
         /// How long one request to a provider may take.
         public var timeoutSeconds: Int = 10
         /// How many times a push is tried (a 429 or 5xx, or no answer, is tried again with backoff).
@@ -63,7 +65,8 @@ extension ServerConfigFile {
 
     static func pushSettings(_ value: JSONValue, at path: String) throws(Invalid) -> PushSettings {
         guard let object = value.objectValue else { throw Invalid(path: path, reason: "must be an object") }
-        try allowOnly(object, ["apns", "fcm", "queueCapacity", "timeoutSeconds", "attempts", "trustRootsFile"], at: path)
+        try allowOnly(object, ["apns", "fcm", "queueCapacity", "concurrency", "timeoutSeconds", "attempts", "trustRootsFile"],
+                      at: path)
         var settings = PushSettings()
         if let apns = object["apns"] {
             guard let fields = apns.objectValue else { throw Invalid(path: "\(path).apns", reason: "must be an object") }
@@ -89,6 +92,7 @@ extension ServerConfigFile {
             throw Invalid(path: path, reason: "must configure apns, fcm or both")
         }
         settings.queueCapacity = try positive(object["queueCapacity"], at: "\(path).queueCapacity") ?? settings.queueCapacity
+        settings.concurrency = try positive(object["concurrency"], at: "\(path).concurrency") ?? settings.concurrency
         settings.timeoutSeconds = try positive(object["timeoutSeconds"], at: "\(path).timeoutSeconds") ?? settings.timeoutSeconds
         settings.attempts = try positive(object["attempts"], at: "\(path).attempts") ?? settings.attempts
         if let file = object["trustRootsFile"] {

@@ -94,15 +94,20 @@ public struct PushJob: Hashable, Sendable {
     /// The collapse id of both the ring and its cancel (`apns-collapse-id`, FCM `collapse_key`): the call id.
     public var collapseID: String { callID.rawValue }
 
-    /// The key a push is sent at most once under: call, device, platform and kind.
+    /// The key a push is sent at most once under: call, user, device, platform and kind (device ids are the
+    /// user's own: two users may both have a "phone"). Each part is length-prefixed, so no id can forge
+    /// another's key whatever it holds.
     public var idempotencyKey: String {
-        "\(callID.rawValue)/\(registration.device.rawValue)/\(registration.platform.rawValue)/\(kind.rawValue)"
+        [callID.rawValue, registration.user.rawValue, registration.device.rawValue, registration.platform.rawValue, kind.rawValue]
+            .map { "\($0.utf8.count):\($0)" }.joined(separator: "/")
     }
 }
 
-/// Where the service hands the pushes of a step (the server's push sender). Called after the step's writes
-/// are durable, outside the service lock; it must return at once (a sender queues, bounded, and drops
-/// and counts when full): sending never blocks signaling.
+/// Where the service hands the pushes of a step (the server's push sender). Called at the end of the step,
+/// once its writes are durable, with the frames of the step: it must return at once (a sender queues,
+/// bounded, and drops and counts when full), so sending never blocks signaling, and it must not call back
+/// into the service (``SignalingService/pushAnswered(_:)`` takes the service's lock): every answer, a drop
+/// included, comes later, from the sender's own tasks.
 public protocol PushDispatching: AnyObject, Sendable {
     func dispatch(_ jobs: [PushJob])
 }
