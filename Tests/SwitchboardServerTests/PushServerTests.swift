@@ -148,6 +148,13 @@ struct PushServerTests {
         double.script(apnsToken: voipToken, [.unregistered()])
         let second = try await Self.invite(alice, "bob")
         #expect(await double.waitForRequests { $0.filter { $0.deviceToken == voipToken }.count == 3 })
+        // The answer comes back asynchronously: the call's timeline shows it once the token is gone.
+        let credentials = "Basic " + Data("acme:\(Self.secret)".utf8).base64EncodedString()
+        try await eventually("the 410 is answered and the token removed") {
+            let timeline = await running.server.request("GET", "/v1/admin/calls/\(second.id.rawValue)/timeline",
+                                                        authorization: credentials)
+            return timeline.body.contains("token removed")
+        }
         _ = try await alice.session.act(.cancel(invitees: ["bob"], data: nil), on: second.id)
         let third = try await Self.invite(alice, "bob")
         _ = try await alice.session.act(.cancel(invitees: ["bob"], data: nil), on: third.id)
