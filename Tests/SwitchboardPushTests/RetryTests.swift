@@ -77,7 +77,8 @@ struct RetryTests {
                                     clock: time.service)
         sender.dispatch([pushJob(platform: .fcm, token: "fcm-retry", ringFor: .seconds(600))])
         #expect(await double.waitForRequests { requests in requests.filter { $0.path.hasSuffix(":send") }.count == 1 })
-        let first = try #require(await time.advance(by: .seconds(1), upTo: .seconds(20)) { double.fcmRequests.count == 2 })
+        // Steps of 100 ms (not coarser): the backoff measured below starts while this loop may still take one.
+        let first = try #require(await time.advance(by: .milliseconds(100), upTo: .seconds(20)) { double.fcmRequests.count == 2 })
         let second = try #require(await time.advance(upTo: .seconds(10)) { double.fcmRequests.count == 3 })
         let answer = try #require(await log.answer(call: "call-1"))
         await sender.shutdown()
