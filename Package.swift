@@ -435,6 +435,7 @@ let package = Package(
         .target(
             name: "PushProviderDouble",
             dependencies: [
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import Synchronization
+import TestSupport
 
 /// A local APNs and FCM for tests (docs/PUSH-VENDORS.md, "APNs and FCM HTTP v1 contracts (for a test double)"):
 /// HTTP/2 over TLS on 127.0.0.1 (a free port), with a certificate minted in-process.
@@ -123,12 +124,7 @@ public final class PushProviderDouble: Sendable {
     @discardableResult
     public func waitForRequests(timeout: Duration = .seconds(10),
                                 _ condition: @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(requests) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(requests)
+        (try? await eventually("the provider's requests", timeout: timeout) { condition(requests) }) != nil
     }
 
     // MARK: Serving

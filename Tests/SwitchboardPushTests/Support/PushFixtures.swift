@@ -5,6 +5,7 @@ import PushProviderDouble
 import SwitchboardClock
 import SwitchboardCore
 import SwitchboardPush
+import TestSupport
 import SwitchboardService
 import Synchronization
 
@@ -31,21 +32,15 @@ final class AnswerLog: Sendable {
     /// Waits (real time) until `count` answers arrived; returns them.
     @discardableResult
     func wait(for count: Int, timeout: Duration = .seconds(15)) async -> [PushAnswer] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline, all.count < count {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        _ = try? await eventually("\(count) answers", timeout: timeout) { all.count >= count }
         return all
     }
 
     /// The answer for a job's call and device, once it arrived.
     func answer(call: CallID, device: DeviceID = "phone-1", timeout: Duration = .seconds(15)) async -> PushAnswer? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let answer = all.first(where: { $0.job.callID == call && $0.job.registration.device == device }) { return answer }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return nil
+        func arrived() -> PushAnswer? { all.first { $0.job.callID == call && $0.job.registration.device == device } }
+        _ = try? await eventually("the answer for \(call) on \(device)", timeout: timeout) { arrived() != nil }
+        return arrived()
     }
 }
 
