@@ -73,7 +73,7 @@ final class PushDelivery: PushDispatching, Service {
 extension ServerConfigFile.PushSettings {
     /// The sender's configuration of one app.
     var senderConfiguration: PushConfiguration {
-        var configuration = PushConfiguration(
+        PushConfiguration(
             apns: apns.map { apns in
                 var settings = APNsConfiguration(keyFile: apns.keyFile, keyID: apns.keyID, teamID: apns.teamID, bundleID: apns.bundleID)
                 if let url = apns.productionURL { settings.productionURL = url }
@@ -86,7 +86,5 @@ extension ServerConfigFile.PushSettings {
             },
             queueCapacity: queueCapacity, concurrency: concurrency, requestTimeout: .seconds(timeoutSeconds),
             maxAttempts: attempts)
-        configuration.queueCapacity = queueCapacity
-        return configuration
     }
 }
