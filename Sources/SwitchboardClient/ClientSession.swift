@@ -35,6 +35,8 @@ public actor ClientSession {
     /// Bumped whenever a link is opened or dropped; callbacks of older links are ignored.
     private var linkGeneration = 0
     private var heartbeatInterval: Duration
+    /// When to ping on the current link: only on silence (``HeartbeatSchedule``).
+    private var heartbeat: HeartbeatSchedule
     private var timers: [TimerKind: (generation: Int, task: Task<Void, Never>)] = [:]
     private var timerGeneration = 0
     private var loginWaiter: Completion<Void>?
@@ -92,6 +94,7 @@ public actor ClientSession {
         self.token = configuration.token
         self.machine = ConnectionStateMachine(timing: configuration.timing, tokenExpiry: configuration.tokenExpiry)
         self.heartbeatInterval = configuration.timing.heartbeatInterval
+        self.heartbeat = HeartbeatSchedule(interval: configuration.timing.heartbeatInterval, at: clock.now())
         (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
     }
 
@@ -247,7 +250,7 @@ public actor ClientSession {
         let deadline = clock.now() + (timeout ?? configuration.timing.requestTimeout)
         pending[id] = PendingRequest(operation: operation, completion: completion, deadline: deadline)
         if machine.canSend {
-            connection?.send(.request(Request(id: id, operation: operation)))
+            transmit(.request(Request(id: id, operation: operation)))
         }
         armRequestTimer()
     }
@@ -260,7 +263,7 @@ public actor ClientSession {
         pending[id] = PendingRequest(operation: operation, completion: nil,
                                      deadline: clock.now() + configuration.timing.requestTimeout)
         if machine.canSend {
-            connection?.send(.request(Request(id: id, operation: operation)))
+            transmit(.request(Request(id: id, operation: operation)))
         }
         armRequestTimer()
     }
@@ -293,7 +296,7 @@ public actor ClientSession {
 
     private func resendPending() {
         for (id, request) in pending.sorted(by: { $0.key < $1.key }) {
-            connection?.send(.request(Request(id: id, operation: request.operation)))
+            transmit(.request(Request(id: id, operation: request.operation)))
         }
     }
 
@@ -332,7 +335,7 @@ public actor ClientSession {
                     loginPolicy: configuration.loginPolicy, surface: configuration.surface,
                     resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) },
                     tokenWarningLead: configuration.tokenWarningLead, compactEvents: configuration.compactEvents)
-                connection?.send(.hello(hello))
+                transmit(.hello(hello))
             case .closeLink:
                 closeLink()
             case .finishLogin(let error):
@@ -421,6 +424,7 @@ public actor ClientSession {
         guard generation == linkGeneration else { return }
         let now = clock.now()
         machine.heard(at: now)
+        heartbeat.heard(at: now)
         switch frame {
         case .welcome(let welcome):
             cancelTimer(.handshake)
@@ -428,7 +432,8 @@ public actor ClientSession {
             tokenExpiresAt = welcome.tokenExpiresAt
             carryOut(machine.welcomed(welcome, at: now))
             if machine.canSend {
-                arm(.heartbeat, at: now + heartbeatInterval)
+                heartbeat = HeartbeatSchedule(interval: heartbeatInterval, at: now)
+                armHeartbeat(at: now)
             }
         case .refused(let error):
             cancelTimer(.handshake)
@@ -466,9 +471,24 @@ public actor ClientSession {
         }
     }
 
+    /// Sends a frame on the current link, noting it for the heartbeat.
+    private func transmit(_ frame: ClientFrame) {
+        guard let connection else { return }
+        connection.send(frame)
+        heartbeat.sent(at: clock.now())
+    }
+
+    /// Arms the heartbeat's next look at the link (``HeartbeatSchedule``).
+    private func armHeartbeat(at now: Timestamp) {
+        switch heartbeat.decide(at: now) {
+        case .ping: arm(.heartbeat, at: now)
+        case .wait(let until): arm(.heartbeat, at: until)
+        }
+    }
+
     private func sendAcknowledgement() {
         guard machine.canSend, lastSequence > acknowledgedSequence else { return }
-        connection?.send(.ack(lastSequence))
+        transmit(.ack(lastSequence))
         acknowledgedSequence = lastSequence
     }
 
@@ -514,9 +534,13 @@ public actor ClientSession {
             carryOut(machine.silenceCheck(at: now))
         case .heartbeat:
             guard machine.canSend else { return }
-            sendAcknowledgement()
-            connection?.send(.ping)
-            arm(.heartbeat, at: now + heartbeatInterval)
+            if case .ping = heartbeat.decide(at: now) {
+                // Acknowledgements ride on the pings (and go every 32 events): a busy link sends neither.
+                sendAcknowledgement()
+                transmit(.ping)
+                heartbeat.pinged(at: now)
+            }
+            armHeartbeat(at: now)
         case .requests:
             requestTimersFired(at: now)
         }

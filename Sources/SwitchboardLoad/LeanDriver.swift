@@ -11,7 +11,7 @@ import SwitchboardWire
 ///
 /// Each user does what every client does (DECISIONS.md; `ClientSession`): logs in with a hello,
 /// acknowledges a delivered invitation, confirms the acceptance of someone it invited (the three-way
-/// accept), acknowledges events every 32 and on every heartbeat, pings at the welcome's interval. It does
+/// accept), acknowledges events every 32 and on every ping, pings on silence as a session does. It does
 /// not reconnect: a connection that drops interrupts its pair's call in flight and retires the pair
 /// (docs/PERFORMANCE.md, "The load generator").
 ///
@@ -58,6 +58,12 @@ final class LeanDriver: @unchecked Sendable {
         var welcomed = false
         var login: EventLoopPromise<Void>?
         var awaitsFlush = false
+        /// The heartbeat on silence (`HeartbeatSchedule` of SwitchboardClient, by whole intervals): a frame
+        /// arrived, or one was sent, since the user's last heartbeat slot; and how many slots in a row it
+        /// sent nothing.
+        var heardSinceBeat = false
+        var sentSinceBeat = false
+        var quietBeats: UInt8 = 0
         /// Reads the frames of this user's connection, holding the calls it carried (for compact call
         /// events).
         var scanner: ServerFrameScanner
@@ -167,6 +173,7 @@ final class LeanDriver: @unchecked Sendable {
     /// One message from the server to `user`: scanned when it is a successful response or a call event
     /// (``ServerFrameScanner``), decoded in full otherwise.
     func received(_ message: ByteBuffer, on user: Int) {
+        users[user].heardSinceBeat = true
         let scanned = message.withUnsafeReadableBytes { bytes in users[user].scanner.scan(bytes) }
         if let scanned {
             handle(scanned, on: user, at: .now)
@@ -324,6 +331,7 @@ final class LeanDriver: @unchecked Sendable {
         frameText.removeAll(keepingCapacity: true)
         text(&frameText)
         connection.write(frameText)
+        users[user].sentSinceBeat = true
         needsFlush(user)
     }
 
@@ -360,8 +368,18 @@ final class LeanDriver: @unchecked Sendable {
         heartbeat = loop.scheduleRepeatedTask(initialDelay: amount, delay: amount) { [self] _ in
             for user in stride(from: slot, to: users.count, by: slots)
             where users[user].welcomed && users[user].connection != nil {
-                acknowledge(user)
-                write(to: user) { ClientFrameText.ping(to: &$0) }
+                // As a session does (`HeartbeatSchedule`): a ping after an interval without a frame from
+                // the server, or after three without one to it; acknowledgements ride on the pings.
+                let quiet = users[user].sentSinceBeat ? 0 : users[user].quietBeats + 1
+                if !users[user].heardSinceBeat || quiet >= 3 {
+                    acknowledge(user)
+                    write(to: user) { ClientFrameText.ping(to: &$0) }
+                    users[user].quietBeats = 0
+                } else {
+                    users[user].quietBeats = quiet
+                }
+                users[user].heardSinceBeat = false
+                users[user].sentSinceBeat = false
             }
             slot = (slot + 1) % slots
         }
