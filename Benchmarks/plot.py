@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Side-by-side table, knees and a chart of Benchmarks/compare's results.
+"""Side-by-side tables, knees and a chart of Benchmarks/compare's results.
 
     python3 Benchmarks/plot.py DIR
 
-Reads DIR/switchboard.csv (from `switchboard loadtest calls --csv`) and DIR/sip-reference.csv (from
-Benchmarks/sip-reference), which share one header (Switchboard's adds `refused_cps`: calls the server refused at
-once as overloaded, which are not failures). Prints a Markdown table of both systems by offered rate, each
-system's knee (the highest offered rate with at least 99.9 % of calls established), their ratio, and how each
-held up offered twice its knee and more (established against the knee's, refused, failed), and writes
-DIR/latency-vs-rate.svg: established calls/s and invite-to-ring p50/p99 against the offered rate.
+Reads DIR/switchboard.csv (from `switchboard loadtest calls --csv`, with Benchmarks/compare's CPU columns
+appended), DIR/sip-reference.csv (Benchmarks/sip-reference --reference tm: system `kamailio-tm`, or
+`kamailio+sipp` in results from before there were two references) and DIR/sip-reference-persistent.csv
+(--reference persistent: `kamailio-dialog-acc`); whichever are there. They share one header (Switchboard's adds
+`refused_cps`: calls the server refused at once as overloaded, which are not failures), and newer runs end
+with `server_cpu_ms_per_call,load_cpu_ms_per_call` (CPU per established call of the server process(es) and of
+the load: Switchboard's generator; SIPp's UAC and UAS). Prints a Markdown table of the systems by offered rate
+(the knee columns), a second one of the CPU per established call (when the CSVs have it), each system's knee
+(the highest offered rate with at least 99.9 % of calls established), Switchboard's knee over each
+reference's, and how each held up offered twice its knee and more (established against the knee's, refused,
+failed), and writes DIR/latency-vs-rate.svg: established calls/s, invite-to-ring p50/p99 and the server's CPU
+per call against the offered rate. DIR/mode.txt (pinned or not), when there, is printed first.
 
 The SVG is written by hand: the docs need one static chart of a few polylines, which does not justify a
 plotting stack (matplotlib is not on these machines).
@@ -18,7 +24,12 @@ import math
 import os
 import sys
 
-COLORS = {"switchboard": "#1f6feb", "kamailio+sipp": "#d1242f"}
+COLORS = {"switchboard": "#1f6feb", "kamailio-tm": "#d1242f", "kamailio+sipp": "#d1242f",
+          "kamailio-dialog-acc": "#9a6700"}
+# The SIP references' files; each row names its system (kamailio+sipp: the tm reference before it had a name).
+SIP_FILES = ("sip-reference.csv", "sip-reference-persistent.csv")
+TM_NAMES = ("kamailio-tm", "kamailio+sipp")
+PERSISTENT_NAME = "kamailio-dialog-acc"
 KNEE_FAILED_PCT = 0.1
 
 
@@ -48,6 +59,32 @@ def refused(row):
     """Calls refused at once as overloaded, per second (NaN where the system reports none)."""
     value = row.get("refused_cps", float("nan"))
     return value if isinstance(value, float) else float("nan")
+
+
+def value(row, key):
+    """A numeric column of a row, NaN when the row has no such column (older CSVs) or no value."""
+    v = row.get(key, float("nan"))
+    return v if isinstance(v, float) else float("nan")
+
+
+def cpu_table(systems):
+    """Each server's and each load's CPU per established call (ms), side by side; None without such columns."""
+    names = [n for n, rows in systems.items() if any(not math.isnan(value(r, "server_cpu_ms_per_call")) for r in rows)]
+    if not names:
+        return None
+    rates = sorted({offered_key(r) for n in names for r in systems[n]})
+    head = ("| offered calls/s | " + " | ".join(f"{n}: server ms/call" for n in names) + " | "
+            + " | ".join(f"{n}: load ms/call" for n in names) + " |")
+    lines = [head, "|" + "---|" * (1 + 2 * len(names))]
+    for rate in rates:
+        cells = [f"{rate:.0f}"]
+        for key in ("server_cpu_ms_per_call", "load_cpu_ms_per_call"):
+            for n in names:
+                row = next((r for r in systems[n] if offered_key(r) == rate), None)
+                v = float("nan") if row is None else value(row, key)
+                cells.append("" if math.isnan(v) else f"{v:.3f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def table(systems):
@@ -139,19 +176,39 @@ def main():
         sys.exit(__doc__)
     directory = sys.argv[1]
     systems = {}
-    for name, file in (("switchboard", "switchboard.csv"), ("kamailio+sipp", "sip-reference.csv")):
-        rows = load(os.path.join(directory, file))
-        if rows:
-            systems[name] = rows
+    rows = load(os.path.join(directory, "switchboard.csv"))
+    if rows:
+        systems["switchboard"] = rows
+    for file in SIP_FILES:
+        for row in load(os.path.join(directory, file)):
+            systems.setdefault(row.get("system") or file, []).append(row)
     if not systems:
         sys.exit(f"plot.py: no results in {directory}")
+    mode = os.path.join(directory, "mode.txt")
+    if os.path.exists(mode):
+        with open(mode) as f:
+            print(f"mode: {f.read().strip()}")
+        print()
     print(table(systems))
     print()
+    cpu = cpu_table(systems)
+    if cpu:
+        print("CPU per established call (utime+stime from /proc over the load run; server = switchboard serve, or "
+              "Kamailio's main process and all its children; load = the load generator, or SIPp's UAC and UAS):")
+        print()
+        print(cpu)
+        print()
     knees = {n: knee(rows) for n, rows in systems.items()}
     for n, k in knees.items():
         print(f"knee of {n}: {k:.0f} calls/s (highest offered rate with >= {100 - KNEE_FAILED_PCT} % established)")
-    if len(knees) == 2 and knees.get("kamailio+sipp"):
-        print(f"ratio switchboard / kamailio+sipp: {knees['switchboard'] / knees['kamailio+sipp']:.2f}x")
+    if "switchboard" in knees:
+        for reference in (PERSISTENT_NAME,) + TM_NAMES:
+            if reference not in knees:
+                continue
+            if knees[reference]:
+                print(f"ratio switchboard / {reference}: {knees['switchboard'] / knees[reference]:.2f}x")
+            else:
+                print(f"ratio switchboard / {reference}: - ({reference} has no knee among these rates)")
     for n, rows in systems.items():
         for line in overload(rows, knees[n]):
             print(f"overload of {n}: {line}")
@@ -162,10 +219,20 @@ def main():
     for n, rows in systems.items():
         latency.append((f"{n} ring p50", COLORS.get(n, "#555"), False, [(r["offered_cps"], r["ring_p50_ms"]) for r in rows]))
         latency.append((f"{n} ring p99", COLORS.get(n, "#555"), True, [(r["offered_cps"], r["ring_p99_ms"]) for r in rows]))
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="400" font-family="sans-serif">',
-             '<rect width="1000" height="400" fill="white"/>']
+    cpu_series = []
+    for n, rows in systems.items():
+        cpu_series.append((f"{n} server", COLORS.get(n, "#555"), False,
+                           [(r["offered_cps"], value(r, "server_cpu_ms_per_call")) for r in rows]))
+        cpu_series.append((f"{n} load", COLORS.get(n, "#555"), True,
+                           [(r["offered_cps"], value(r, "load_cpu_ms_per_call")) for r in rows]))
+    has_cpu = any(not math.isnan(y) for _, _, _, pts in cpu_series for _, y in pts)
+    width = 1500 if has_cpu else 1000
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="400" font-family="sans-serif">',
+             f'<rect width="{width}" height="400" fill="white"/>']
     parts += svg_chart(80, 40, 380, 300, "Established vs offered", throughput, "established calls/s")
     parts += svg_chart(580, 40, 380, 300, "Invite to ring", latency, "ms (log)", log_y=True)
+    if has_cpu:
+        parts += svg_chart(1080, 40, 380, 300, "CPU per established call", cpu_series, "ms")
     parts.append("</svg>")
     path = os.path.join(directory, "latency-vs-rate.svg")
     with open(path, "w") as f:
