@@ -21,11 +21,16 @@ public struct ClientConfiguration: Sendable, Hashable {
     /// Asks the service for call events in their compact form (docs/DECISIONS.md, "Compact call
     /// events"); the transport rebuilds each whole call, so the session sees the same events either way.
     public var compactEvents: Bool
+    /// Asks the service to fold the call events the session's own requests make into their responses
+    /// (docs/DECISIONS.md, "Echoes in the reply"); the session handles them as events right after the
+    /// response, so what it tells its owner is the same either way.
+    public var echoesInReply: Bool
 
     public init(
         app: String, user: UserID, device: DeviceID, token: String? = nil,
         loginPolicy: LoginPolicy = .multiDevice, surface: String? = nil, timing: ClientTiming = ClientTiming(),
-        tokenWarningLead: Duration? = nil, tokenExpiry: TokenExpiryHandling = .endsSession, compactEvents: Bool = true
+        tokenWarningLead: Duration? = nil, tokenExpiry: TokenExpiryHandling = .endsSession, compactEvents: Bool = true,
+        echoesInReply: Bool = true
     ) {
         self.app = app
         self.user = user
@@ -37,6 +42,7 @@ public struct ClientConfiguration: Sendable, Hashable {
         self.tokenWarningLead = tokenWarningLead
         self.tokenExpiry = tokenExpiry
         self.compactEvents = compactEvents
+        self.echoesInReply = echoesInReply
     }
 }
 

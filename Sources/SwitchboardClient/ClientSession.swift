@@ -334,7 +334,8 @@ public actor ClientSession {
                     app: configuration.app, user: configuration.user, device: configuration.device, token: token,
                     loginPolicy: configuration.loginPolicy, surface: configuration.surface,
                     resume: resume.map { Hello.Resume(session: $0, lastSequence: lastSequence) },
-                    tokenWarningLead: configuration.tokenWarningLead, compactEvents: configuration.compactEvents)
+                    tokenWarningLead: configuration.tokenWarningLead, compactEvents: configuration.compactEvents,
+                    echoesInReply: configuration.echoesInReply)
                 transmit(.hello(hello))
             case .closeLink:
                 closeLink()
@@ -441,6 +442,11 @@ public actor ClientSession {
         case .response(let response):
             resolve(response)
             armRequestTimer()
+            // Echoes in the reply (docs/DECISIONS.md): the request's events, as if they had followed it.
+            for echo in response.echoes {
+                guard generation == linkGeneration else { return }
+                handle(echo, at: now)
+            }
         case .event(let envelope):
             handle(envelope, at: now)
         case .pong:

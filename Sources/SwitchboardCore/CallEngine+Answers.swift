@@ -103,7 +103,9 @@ extension CallEngine {
 
         var effects = Effects(engine: self)
         enterCall(index, at: now)
-        notifyChanged([invitee], into: &effects)
+        // The invitee hears it once, as `acceptConfirmed`, which carries the same call: not also as a
+        // participant change (docs/DECISIONS.md, "Echoes in the reply").
+        notifyChanged([invitee], excluding: [invitee], into: &effects)
         effects.notify(recipient(call.participants[index]), .acceptConfirmed, call)
         settle(at: now, trigger: .answered(by: invitee), into: &effects)
         return Outcome(effects: effects.finish(self))

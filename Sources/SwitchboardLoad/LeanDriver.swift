@@ -134,7 +134,7 @@ final class LeanDriver: @unchecked Sendable {
         users[user].login = login
         let hello = Hello(app: plan.app, user: users[user].id, device: DeviceID("\(users[user].id.rawValue)-1"),
                           token: plan.token(for: users[user].id), loginPolicy: .multiDevice, surface: "loadtest",
-                          compactEvents: plan.compactEvents)
+                          compactEvents: plan.compactEvents, echoesInReply: plan.echoesInReply)
         write(to: user) { $0.append(contentsOf: WireCodec.encode(.hello(hello))) }
         let timeout = plan.loginTimeout
         loop.scheduleTask(in: .nanoseconds(Int64(timeout.seconds * 1e9))) { [self] in
@@ -184,8 +184,12 @@ final class LeanDriver: @unchecked Sendable {
 
     private func handle(_ scanned: ScannedFrame, on user: Int, at now: ContinuousClock.Instant) {
         switch scanned {
-        case .success(let id, let callID):
+        case .success(let id, let callID, let echoes):
             answered(id, .success(callID), on: user, at: now)
+            // Echoes in the reply (docs/DECISIONS.md): the request's events, as if they had followed it.
+            for echo in echoes where users[user].connection != nil {
+                handle(echo.event, at: echo.sequence, on: user, at: now)
+            }
         case .callEvent(let sequence, let event):
             handle(event, at: sequence, on: user, at: now)
         }

@@ -78,7 +78,7 @@ final class LoadPair: Sendable {
                 configuration: ClientConfiguration(
                     app: plan.app, user: user, device: DeviceID("\(user.rawValue)-1"), token: plan.token(for: user),
                     loginPolicy: .multiDevice, surface: "loadtest", timing: plan.timing,
-                    compactEvents: plan.compactEvents),
+                    compactEvents: plan.compactEvents, echoesInReply: plan.echoesInReply),
                 transport: transport, clock: clock, executor: executor)
         }
         callerSession = session(caller, transports.caller)

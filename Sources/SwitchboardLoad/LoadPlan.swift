@@ -64,6 +64,9 @@ public struct LoadPlan: Sendable {
     /// The users ask for compact call events, as clients do by default (docs/DECISIONS.md, "Compact call
     /// events"); off, the full form, to compare the two.
     public var compactEvents = true
+    /// The users ask for the events of their own requests folded into the responses, as clients do by
+    /// default (docs/DECISIONS.md, "Echoes in the reply"); off, every event is a frame of its own.
+    public var echoesInReply = true
     /// Keep every call placed, to list in the report (``LoadReport/calls``, `--json FILE`); off, the
     /// generator keeps nothing per call.
     public var listsCalls = false

@@ -31,7 +31,8 @@ public struct CompactEventEncoder {
             if case .success(.call(let call, let skipped)) = response.result {
                 defer { known.remember(call) }
                 if let base = known[call.id], let changed = WireCodec.changedParticipants(from: base, to: call) {
-                    return WireCodec.compactCallResponse(id: response.id, call: call, changed: changed, skipped: skipped)
+                    return WireCodec.compactCallResponse(
+                        id: response.id, call: call, changed: changed, skipped: skipped, echoes: response.echoes)
                 }
             }
         default:
@@ -97,7 +98,8 @@ public struct CompactEventDecoder {
                 throw SignalingError(.invalidFrame, "/ok/call: a compact call that does not fit the calls this connection carried")
             }
             known.remember(call)
-            return .response(Response(id: response.id, result: .success(.call(call, skipped: response.skipped))))
+            return .response(Response(id: response.id, result: .success(.call(call, skipped: response.skipped)),
+                                      echoes: try WireCodec.echoes(response.frame, call: call)))
         }
         guard isOn, let event = try WireCodec.callEvent(json) else {
             let frame = try WireCodec.serverFrame(json)

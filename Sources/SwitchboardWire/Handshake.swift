@@ -37,6 +37,9 @@ public struct Hello: Hashable, Sendable {
     /// Asks for call events in their compact form (docs/DECISIONS.md, "Compact call events"): the call's
     /// fixed facts once per call and connection, then only what changed. Absent: the full form.
     public var compactEvents: Bool
+    /// Asks for the call events its own requests make to come folded into their responses, not as
+    /// frames of their own (docs/DECISIONS.md, "Echoes in the reply"). Absent: every event is a frame.
+    public var echoesInReply: Bool
 
     /// The lead of a hello that names none.
     public static let defaultTokenWarningLead: Duration = .seconds(30)
@@ -55,7 +58,7 @@ public struct Hello: Hashable, Sendable {
     public init(
         version: Int = wireProtocolVersion, app: String, user: UserID, device: DeviceID, token: String?,
         loginPolicy: LoginPolicy, surface: String? = nil, resume: Resume? = nil, tokenWarningLead: Duration? = nil,
-        compactEvents: Bool = false
+        compactEvents: Bool = false, echoesInReply: Bool = false
     ) {
         self.version = version
         self.app = app
@@ -67,6 +70,7 @@ public struct Hello: Hashable, Sendable {
         self.resume = resume
         self.tokenWarningLead = tokenWarningLead
         self.compactEvents = compactEvents
+        self.echoesInReply = echoesInReply
     }
 }
 
@@ -84,10 +88,13 @@ public struct Welcome: Hashable, Sendable {
     /// Call events on this connection come in their compact form (the hello asked for it;
     /// docs/DECISIONS.md, "Compact call events").
     public var compactEvents: Bool
+    /// The call events this connection's own requests make come folded into their responses (the hello
+    /// asked for it; docs/DECISIONS.md, "Echoes in the reply").
+    public var echoesInReply: Bool
 
     public init(
         version: Int = wireProtocolVersion, session: SessionID, resumed: Bool, serverTime: Timestamp,
-        heartbeatInterval: Duration, tokenExpiresAt: Timestamp?, compactEvents: Bool = false
+        heartbeatInterval: Duration, tokenExpiresAt: Timestamp?, compactEvents: Bool = false, echoesInReply: Bool = false
     ) {
         self.version = version
         self.session = session
@@ -96,6 +103,7 @@ public struct Welcome: Hashable, Sendable {
         self.heartbeatInterval = heartbeatInterval
         self.tokenExpiresAt = tokenExpiresAt
         self.compactEvents = compactEvents
+        self.echoesInReply = echoesInReply
     }
 }
 

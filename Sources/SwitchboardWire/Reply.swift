@@ -55,9 +55,15 @@ public struct RecordPage: Hashable, Sendable {
 public struct Response: Hashable, Sendable {
     public var id: RequestID
     public var result: Result<Reply, SignalingError>
+    /// The call events the request made for the session that sent it, folded into the response instead of
+    /// following it as frames of their own (docs/DECISIONS.md, "Echoes in the reply"): in sequence order,
+    /// each about the reply's call as the reply shows it. Only on a connection whose hello asked for it,
+    /// and only with a successful call reply; the client handles them as events right after the response.
+    public var echoes: [EventEnvelope]
 
-    public init(id: RequestID, result: Result<Reply, SignalingError>) {
+    public init(id: RequestID, result: Result<Reply, SignalingError>, echoes: [EventEnvelope] = []) {
         self.id = id
         self.result = result
+        self.echoes = echoes
     }
 }

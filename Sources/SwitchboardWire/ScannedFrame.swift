@@ -5,9 +5,22 @@ import SwitchboardCore
 public enum ScannedFrame: Hashable, Sendable {
     /// A successful response to request `id`; `callID` is the call its reply names (`ok.call.id`), nil
     /// for a reply of another kind.
-    case success(id: Int64, callID: CallID?)
+    /// `echoes` are the call events folded into the response (docs/DECISIONS.md, "Echoes in the reply"),
+    /// each about the reply's call, in sequence order: to be handled as events right after the response.
+    case success(id: Int64, callID: CallID?, echoes: [ScannedEcho] = [])
     /// A call event at `sequence` of the session's stream.
     case callEvent(sequence: EventSequence, ScannedCallEvent)
+}
+
+/// A call event folded into a response, as ``ServerFrameScanner`` reads it.
+public struct ScannedEcho: Hashable, Sendable {
+    public var sequence: EventSequence
+    public var event: ScannedCallEvent
+
+    public init(sequence: EventSequence, event: ScannedCallEvent) {
+        self.sequence = sequence
+        self.event = event
+    }
 }
 
 /// A call event as ``ServerFrameScanner`` reads it, seen by the connection's user (the scanner's viewer)

@@ -6,7 +6,7 @@ import SwitchboardCore
 
 extension ServerFrameScanner {
     /// A successful response's `ok`, the cursor at it.
-    mutating func response(_ id: Int64, in cursor: inout JSONTextCursor) -> ScannedFrame? {
+    mutating func response(_ id: Int64, echoes echoesAt: Int?, in cursor: inout JSONTextCursor) -> ScannedFrame? {
         var fields: CallFields?
         var sawCall = false
         let read = cursor.fields { cursor, key in
@@ -17,12 +17,84 @@ extension ServerFrameScanner {
             return fields != nil
         }
         guard read else { return nil }
-        guard let fields else { return .success(id: id, callID: nil) }
+        guard let fields else { return echoesAt == nil ? .success(id: id, callID: nil) : nil }
         // A call reply counts as the call's carrying, as an event does: the next frame of the call may be
         // compact.
         guard let (callID, call, phase) = resolve(fields, in: cursor) else { return nil }
+        var echoes: [ScannedEcho] = []
+        if let echoesAt {
+            cursor.at = echoesAt
+            guard let read = Self.echoes(of: call, id: callID, phase: phase, in: &cursor) else { return nil }
+            echoes = read
+        }
         remember(call, for: callID, phase: phase)
-        return .success(id: id, callID: callID)
+        return .success(id: id, callID: callID, echoes: echoes)
+    }
+
+    /// A response's `echoes` (docs/DECISIONS.md, "Echoes in the reply"), the cursor at the array: each
+    /// entry's sequence and kind, about the reply's call. Nil when an entry is not one the scan reads.
+    private static func echoes(
+        of call: ScannedCall, id: CallID, phase: ScannedCallEvent.Phase, in cursor: inout JSONTextCursor
+    ) -> [ScannedEcho]? {
+        var echoes: [ScannedEcho] = []
+        let read = cursor.elements { cursor in
+            var sequence: Int64?
+            var name: Range<Int>?
+            var body: Int?
+            let entry = cursor.fields { cursor, key in
+                if cursor.matches(key, "seq") {
+                    guard sequence == nil else { return false }
+                    sequence = cursor.integer()
+                    return sequence != nil
+                } else if cursor.matches(key, "name") {
+                    guard name == nil else { return false }
+                    name = cursor.string()
+                    return name != nil
+                } else if cursor.matches(key, "body") {
+                    guard body == nil else { return false }
+                    body = cursor.valueStart()
+                }
+                return cursor.skipValue()
+            }
+            guard entry, let sequence, sequence >= 1, let name, let body,
+                  let eventName = kind(named: name, in: cursor) else { return false }
+            let end = cursor.at
+            cursor.at = body
+            guard let kind = detailedKind(eventName, in: &cursor) else { return false }
+            cursor.at = end
+            echoes.append(ScannedEcho(sequence: sequence, event: call.event(kind, id: id, phase: phase)))
+            return true
+        }
+        return read ? echoes : nil
+    }
+
+    /// An echo's `body` (the cursor at it): its kind, with the detail of a timed-out invitation or a
+    /// failed accept. The body has no call (the reply's is the echo's).
+    private static func detailedKind(_ name: EventName, in cursor: inout JSONTextCursor) -> ScannedCallEvent.Kind? {
+        var detail: Range<Int>?
+        let detailKey: StaticString? = switch name {
+        case .plain: nil
+        case .timedOut: "cause"
+        case .acceptFailed: "failure"
+        }
+        let read = cursor.fields { cursor, key in
+            if let detailKey, cursor.matches(key, detailKey) {
+                guard detail == nil else { return false }
+                detail = cursor.string()
+                return detail != nil
+            }
+            return cursor.skipValue()
+        }
+        guard read else { return nil }
+        switch name {
+        case .plain(let plain): return plain
+        case .timedOut:
+            guard let detail, let cause = TimeoutCause(rawValue: cursor.text(detail)) else { return nil }
+            return .timedOut(cause)
+        case .acceptFailed:
+            guard let detail, let failure = AcceptFailure(rawValue: cursor.text(detail)) else { return nil }
+            return .acceptFailed(failure)
+        }
     }
 
     /// A call event's `body`, the cursor at it.

@@ -63,6 +63,7 @@ public struct ServerFrameScanner: Sendable {
         var ok: Int?
         var body: Int?
         var failed = false
+        var echoes: Int?
         let whole = cursor.fields { cursor, key in
             if cursor.matches(key, "t") {
                 guard type == nil else { return false }
@@ -88,6 +89,9 @@ public struct ServerFrameScanner: Sendable {
                 body = cursor.valueStart()
             } else if cursor.matches(key, "error") {
                 failed = true
+            } else if cursor.matches(key, "echoes") {
+                guard echoes == nil else { return false }
+                echoes = cursor.valueStart()
             }
             return cursor.skipValue()
         }
@@ -95,7 +99,7 @@ public struct ServerFrameScanner: Sendable {
         if cursor.matches(type, "res") {
             guard let id, id >= 0, let ok, !failed else { return nil }
             cursor.at = ok
-            return response(id, in: &cursor)
+            return response(id, echoes: echoes, in: &cursor)
         }
         guard cursor.matches(type, "evt"), let sequence, sequence >= 1, let name, let body,
               let kind = Self.kind(named: name, in: cursor) else { return nil }
@@ -121,8 +125,13 @@ public struct ServerFrameScanner: Sendable {
         case .response(let response):
             guard case .success(let reply) = response.result else { return nil }
             guard case .call(let call, _) = reply else { return .success(id: response.id.rawValue, callID: nil) }
-            carried(call)
-            return .success(id: response.id.rawValue, callID: call.id)
+            let scanned = carried(call)
+            let phase = ScannedCallEvent.Phase(call.state)
+            let echoes = response.echoes.compactMap { echo -> ScannedEcho? in
+                guard case .call(let note) = echo.event else { return nil }
+                return ScannedEcho(sequence: echo.sequence, event: scanned.event(ScannedCallEvent.Kind(note.kind), id: call.id, phase: phase))
+            }
+            return .success(id: response.id.rawValue, callID: call.id, echoes: echoes)
         case .event(let envelope):
             guard case .call(let note) = envelope.event else { return nil }
             let scanned = carried(note.call)
@@ -152,7 +161,7 @@ public struct ServerFrameScanner: Sendable {
         case timedOut, acceptFailed
     }
 
-    private static func kind(named name: Range<Int>, in cursor: JSONTextCursor) -> EventName? {
+    static func kind(named name: Range<Int>, in cursor: JSONTextCursor) -> EventName? {
         switch name.count {
         case 12 where cursor.matches(name, "call.created"): .plain(.created)
         case 12 where cursor.matches(name, "call.invited"): .plain(.invited)

@@ -49,7 +49,9 @@ extension WireCodec {
 
     /// The frame of a successful response whose reply is a call, with the call compact: what
     /// ``encode(_:)-(ServerFrame)`` writes with the compact call in place of the whole one.
-    static func compactCallResponse(id: RequestID, call: Call, changed: [Int], skipped: [SkippedUser]) -> [UInt8] {
+    static func compactCallResponse(
+        id: RequestID, call: Call, changed: [Int], skipped: [SkippedUser], echoes: [EventEnvelope]
+    ) -> [UInt8] {
         encodedText { object in
             object.beginObject()
             object.add("t", "res")
@@ -60,19 +62,22 @@ extension WireCodec {
             writeCompactCall(call, changed: changed, to: &object)
             writeSkipped(skipped, to: &object)
             object.endObject()
+            writeEchoes(echoes, to: &object)
             object.endObject()
         }
     }
 
     /// The parts of a successful `res` frame whose reply is a call, nil for any other frame (which
     /// ``serverFrame(_:)`` decodes, with its checks).
-    static func callResponse<V: ReadableJSON>(_ json: V) throws(SignalingError) -> (id: RequestID, call: JSONReader<V>, skipped: [SkippedUser])? {
+    static func callResponse<V: ReadableJSON>(
+        _ json: V
+    ) throws(SignalingError) -> (id: RequestID, call: JSONReader<V>, skipped: [SkippedUser], frame: JSONReader<V>)? {
         let frame = try JSONReader(json, path: "", code: .invalidFrame)
         guard try frame.string("t") == "res", frame.has("ok"), !frame.has("error") else { return nil }
         let ok = try frame.object("ok")
         guard ok.has("call"), replyKeys.filter(ok.has).count == 1 else { return nil }
         let id = RequestID(rawValue: try frame.int("id", minimum: 0))
-        return (id, try ok.object("call"), try skippedUsers(ok))
+        return (id, try ok.object("call"), try skippedUsers(ok), frame)
     }
 
     /// A call event's envelope and kind, read before its call.

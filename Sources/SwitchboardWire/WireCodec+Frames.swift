@@ -25,6 +25,7 @@ extension WireCodec {
             object.add("surface", hello.surface)
             object.add("tokenWarningLeadMs", hello.tokenWarningLead)
             if hello.compactEvents { object.add("compactEvents", true) }
+            if hello.echoesInReply { object.add("echoesInReply", true) }
             if let resume = hello.resume {
                 object.object("resume") { resumeObject in
                     resumeObject.add("session", resume.session)
@@ -84,7 +85,8 @@ extension WireCodec {
             surface: try frame.optionalString("surface"),
             resume: resume,
             tokenWarningLead: try frame.optionalDuration("tokenWarningLeadMs"),
-            compactEvents: try frame.optionalBool("compactEvents") ?? false)
+            compactEvents: try frame.optionalBool("compactEvents") ?? false,
+            echoesInReply: try frame.optionalBool("echoesInReply") ?? false)
     }
 
     static func request<V>(_ frame: JSONReader<V>) throws(SignalingError) -> Request {
@@ -117,6 +119,7 @@ extension WireCodec {
             object.add("heartbeatMs", welcome.heartbeatInterval)
             object.add("tokenExpiresAt", welcome.tokenExpiresAt)
             if welcome.compactEvents { object.add("compactEvents", true) }
+            if welcome.echoesInReply { object.add("echoesInReply", true) }
         case .refused(let error):
             object.add("t", "refused")
             object.key("error")
@@ -132,6 +135,7 @@ extension WireCodec {
                 object.key("error")
                 write(error, to: &object)
             }
+            writeEchoes(response.echoes, to: &object)
         case .event(let envelope):
             writeEnvelope(of: envelope, to: &object)
             writeBody(of: envelope.event, to: &object)
@@ -162,16 +166,20 @@ extension WireCodec {
                 serverTime: try frame.timestamp("time"),
                 heartbeatInterval: try frame.duration("heartbeatMs"),
                 tokenExpiresAt: try frame.optionalTimestamp("tokenExpiresAt"),
-                compactEvents: try frame.optionalBool("compactEvents") ?? false))
+                compactEvents: try frame.optionalBool("compactEvents") ?? false,
+                echoesInReply: try frame.optionalBool("echoesInReply") ?? false))
         case "refused":
             return .refused(try error(try frame.object("error")))
         case "res":
             let id = RequestID(rawValue: try frame.int("id", minimum: 0))
             switch (frame.has("ok"), frame.has("error")) {
             case (true, false):
-                return .response(Response(id: id, result: .success(try reply(try frame.object("ok")))))
+                let reply = try reply(try frame.object("ok"))
+                let call: Call? = if case .call(let call, _) = reply { call } else { nil }
+                return .response(Response(id: id, result: .success(reply), echoes: try echoes(frame, call: call)))
             case (false, true):
-                return .response(Response(id: id, result: .failure(try error(try frame.object("error")))))
+                return .response(Response(id: id, result: .failure(try error(try frame.object("error"))),
+                                          echoes: try echoes(frame, call: nil)))
             case (true, true):
                 throw frame.error(nil, "a response has either \"ok\" or \"error\", not both")
             case (false, false):

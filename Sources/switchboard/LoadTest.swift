@@ -88,6 +88,9 @@ struct LoadTest: AsyncParsableCommand {
         @Flag(help: "Ask for call events in the full form, each with the whole call, instead of the compact form.")
         var fullEvents = false
 
+        @Flag(help: "Ask for the events of each user's own requests as frames of their own, not folded into the responses.")
+        var echoEvents = false
+
         func run() async throws {
             if rate != nil && inFlight != nil { throw ValidationError("--rate and --in-flight exclude each other") }
             var plan = LoadPlan(
@@ -96,6 +99,7 @@ struct LoadTest: AsyncParsableCommand {
                 pairs: pairs, ringTimeout: .seconds(ringTimeout), app: app, token: token, warmsUp: !noWarmUp)
             plan.reconnectMaxDelay = .milliseconds(Int64(reconnectMaxDelay * 1_000))
             plan.compactEvents = !fullEvents
+            plan.echoesInReply = !echoEvents
             plan.urls = target.urls
             plan.listsCalls = reportJSON != nil
             if let userPrefix { plan.userPrefix = userPrefix }

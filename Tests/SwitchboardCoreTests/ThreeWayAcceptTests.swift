@@ -34,7 +34,7 @@ struct ThreeWayAcceptTests {
         let outcome = try act(&engine, .confirmAccept(invitee: "bob"), from: alice, at: sec(4))
         let expected: [Note] = [
             Note(.device(alice), .participantsChanged(["bob"])),
-            Note(.device(bob), .participantsChanged(["bob"])),
+            // Bob hears it once: acceptConfirmed carries the same call.
             Note(.device(bob), .acceptConfirmed),
             Note(.device(alice), .ended),
             Note(.device(bob), .ended),
@@ -57,7 +57,8 @@ struct ThreeWayAcceptTests {
         let outcome = try act(&engine, .confirmAccept(invitee: "bob"), from: alice, at: sec(4))
         #expect(engine.call.state == .connected)
         #expect(deadlines(outcome.effects) == [sec(30)], "the confirm deadline is gone; carol's ring remains")
-        #expect(notes(outcome.effects, to: .device(bob)) == [.participantsChanged(["bob"]), .acceptConfirmed])
+        #expect(notes(outcome.effects, to: .device(bob)) == [.acceptConfirmed], "once, not also as a participant change")
+        #expect(notes(outcome.effects, to: .device(carol)).isEmpty, "carol still rings: not in the call yet")
     }
 
     @Test func acceptanceAwaitingConfirmationKeepsAGeneralCallOpen() throws {

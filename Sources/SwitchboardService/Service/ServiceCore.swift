@@ -70,6 +70,9 @@ final class ServiceCore {
 
     /// What the current step holds back until its writes are durable (``StepOutbox``).
     var outbox = StepOutbox()
+    /// The events of the request being answered that its response will carry (``EchoFold``), while its
+    /// follow-ups run.
+    var echoFold: EchoFold?
 
     /// Where new identifiers come from.
     var randomness = SystemRandomNumberGenerator()
@@ -239,7 +242,9 @@ final class ServiceCore {
     /// Appends an event to a session's stream and sends it if the session is attached.
     func emit(_ event: ServerEvent, to session: Session, at now: Timestamp) {
         let envelope = session.append(event, at: now, replayLimit: configuration.replayLimit)
-        if let connection = session.connection {
+        if echoFold?.gathers(for: session) == true {
+            echoFold?.take(envelope)
+        } else if let connection = session.connection {
             send(.event(envelope), to: connection)
         }
     }
@@ -248,7 +253,9 @@ final class ServiceCore {
     /// frames") and sends it if the session is attached.
     func emit(_ shared: SharedEventBody, to session: Session, at now: Timestamp) {
         let envelope = session.append(shared, at: now, replayLimit: configuration.replayLimit)
-        if let connection = session.connection {
+        if echoFold?.gathers(for: session) == true {
+            echoFold?.take(envelope)
+        } else if let connection = session.connection {
             send(.event(envelope), to: connection)
         }
     }

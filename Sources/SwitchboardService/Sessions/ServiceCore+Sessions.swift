@@ -75,6 +75,7 @@ extension ServiceCore {
             endpoint: Endpoint(user: hello.user, device: hello.device), vendorApp: hello.app, loginPolicy: policy,
             surface: hello.surface, at: now)
         session.connection = connection
+        session.echoesInReply = hello.echoesInReply
         session.tokenExpiresAt = grant.expiresAt
         let lead = hello.tokenWarningLead ?? Hello.defaultTokenWarningLead
         session.tokenWarningLead = lead > .zero ? lead : nil
@@ -85,7 +86,8 @@ extension ServiceCore {
 
         send(.welcome(Welcome(session: session.id, resumed: false, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,
-                              tokenExpiresAt: grant.expiresAt, compactEvents: hello.compactEvents)), to: connection)
+                              tokenExpiresAt: grant.expiresAt, compactEvents: hello.compactEvents,
+                              echoesInReply: hello.echoesInReply)), to: connection)
         logger.info("\(hello.user) logged in", metadata: [
             "device": "\(hello.device)", "session": "\(session.id)", "policy": "\(policy.rawValue)",
             "surface": "\(hello.surface ?? "-")",
@@ -161,6 +163,7 @@ extension ServiceCore {
         }
         session.acknowledge(resume.lastSequence)
         session.connection = connection
+        session.echoesInReply = hello.echoesInReply
         links[connection]?.session = (realm.app, session.id)
         if grant.expiresAt != session.tokenExpiresAt {
             session.tokenExpiresAt = grant.expiresAt
@@ -168,7 +171,8 @@ extension ServiceCore {
         }
         send(.welcome(Welcome(session: session.id, resumed: true, serverTime: now,
                               heartbeatInterval: configuration.heartbeatInterval,
-                              tokenExpiresAt: session.tokenExpiresAt, compactEvents: hello.compactEvents)), to: connection)
+                              tokenExpiresAt: session.tokenExpiresAt, compactEvents: hello.compactEvents,
+                              echoesInReply: hello.echoesInReply)), to: connection)
         heard(from: session, in: realm, at: now)
         for envelope in missed {
             send(.event(envelope), to: connection)

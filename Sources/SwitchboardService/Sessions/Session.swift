@@ -52,6 +52,8 @@ final class Session {
     /// Under ``LoginPolicy/latestDevice``: rings for new invitations even when it is not the user's
     /// latest login (`session.multiDevice`).
     var ringsOnEveryDevice = false
+    /// The connection's hello asked for echoes in the reply (docs/DECISIONS.md, "Echoes in the reply").
+    var echoesInReply = false
 
     init(
         id: SessionID, app: AppID, endpoint: Endpoint, vendorApp: String, loginPolicy: LoginPolicy, surface: String?,

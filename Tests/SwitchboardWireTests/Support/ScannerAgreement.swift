@@ -96,7 +96,7 @@ struct ScannerAgreement {
     private mutating func note(_ scanned: ScannedFrame?, _ wanted: ScannedFrame?, _ frame: ServerFrame) {
         for reading in [scanned, wanted] {
             switch reading {
-            case .success(_, let id?): seen.insert(id)
+            case .success(_, let id?, _): seen.insert(id)
             case .callEvent(_, let event): seen.insert(event.callID)
             default: break
             }
