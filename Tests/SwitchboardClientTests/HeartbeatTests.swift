@@ -2,7 +2,6 @@ import Synchronization
 import Testing
 @testable import SwitchboardClient
 import SwitchboardCore
-import SwitchboardEmbedded
 import SwitchboardTesting
 import SwitchboardWire
 
