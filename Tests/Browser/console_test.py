@@ -160,7 +160,8 @@ def main():
         open_call(driver, alice_call)
         wait(driver, lambda d: visible(d, "timeline") and len(d.find_elements(By.CSS_SELECTOR, "#timeline-entries li")) >= 4,
              "the timeline")
-        entries = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#timeline-entries li")]
+        entries = driver.execute_script(
+            'return Array.from(document.querySelectorAll("#timeline-entries li"), li => li.innerText);')
         check("the timeline starts with the invite and its sender", "invite from alice/" in entries[0], entries[0])
         check("the timeline lists the events told", any("invited to bob" in e for e in entries), str(entries))
         check("the timeline lists the invitee's acknowledgement", any("ack from bob/" in e for e in entries), str(entries))
@@ -200,7 +201,9 @@ def main():
         driver.find_element(By.ID, "confirm-ok").click()
         wait(driver, lambda d: all(r["call"] != alice_call for r in call_rows(d)), "the ended call to leave the list")
         wait(driver, lambda d: "ended" in d.find_element(By.ID, "timeline-state").text, "the timeline to say ended")
-        entries = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#timeline-entries li")]
+        # Read in one script call: the feed may redraw the timeline between finding its entries and reading them.
+        entries = driver.execute_script(
+            'return Array.from(document.querySelectorAll("#timeline-entries li"), li => li.innerText);')
         check("the end call action ends the call", any("endedByAdmin" in e for e in entries) and "ended" in entries[-1], str(entries))
         check("an ended call cannot be ended again", not driver.find_element(By.ID, "end-call").is_enabled())
 
