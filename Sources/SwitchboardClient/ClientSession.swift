@@ -34,8 +34,7 @@ public actor ClientSession {
     private var connection: (any TransportConnection)?
     /// Bumped whenever a link is opened or dropped; callbacks of older links are ignored.
     private var linkGeneration = 0
-    private var heartbeatInterval: Duration
-    /// When to ping on the current link: only on silence (``HeartbeatSchedule``).
+    /// When to ping on the current link, at the welcome's interval: only on silence (``HeartbeatSchedule``).
     private var heartbeat: HeartbeatSchedule
     private var timers: [TimerKind: (generation: Int, task: Task<Void, Never>)] = [:]
     private var timerGeneration = 0
@@ -93,7 +92,6 @@ public actor ClientSession {
         self.executor = executor
         self.token = configuration.token
         self.machine = ConnectionStateMachine(timing: configuration.timing, tokenExpiry: configuration.tokenExpiry)
-        self.heartbeatInterval = configuration.timing.heartbeatInterval
         self.heartbeat = HeartbeatSchedule(interval: configuration.timing.heartbeatInterval, at: clock.now())
         (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
     }
@@ -429,11 +427,10 @@ public actor ClientSession {
         switch frame {
         case .welcome(let welcome):
             cancelTimer(.handshake)
-            heartbeatInterval = welcome.heartbeatInterval
             tokenExpiresAt = welcome.tokenExpiresAt
             carryOut(machine.welcomed(welcome, at: now))
             if machine.canSend {
-                heartbeat = HeartbeatSchedule(interval: heartbeatInterval, at: now)
+                heartbeat = HeartbeatSchedule(interval: welcome.heartbeatInterval, at: now)
                 armHeartbeat(at: now)
             }
         case .refused(let error):

@@ -40,7 +40,7 @@ extension ServerFrameScanner {
         let read = cursor.elements { cursor in
             var sequence: Int64?
             var name: Range<Int>?
-            var body: Int?
+            var bodyAt: Int?
             let entry = cursor.fields { cursor, key in
                 if cursor.matches(key, "seq") {
                     guard sequence == nil else { return false }
@@ -51,16 +51,16 @@ extension ServerFrameScanner {
                     name = cursor.string()
                     return name != nil
                 } else if cursor.matches(key, "body") {
-                    guard body == nil else { return false }
-                    body = cursor.valueStart()
+                    guard bodyAt == nil else { return false }
+                    bodyAt = cursor.valueStart()
                 }
                 return cursor.skipValue()
             }
-            guard entry, let sequence, sequence >= 1, let name, let body,
+            guard entry, let sequence, sequence >= 1, let name, let bodyAt,
                   let eventName = kind(named: name, in: cursor) else { return false }
             let end = cursor.at
-            cursor.at = body
-            guard let kind = detailedKind(eventName, in: &cursor) else { return false }
+            cursor.at = bodyAt
+            guard let (kind, _) = body(of: eventName, withCall: false, in: &cursor) else { return false }
             cursor.at = end
             echoes.append(ScannedEcho(sequence: sequence, event: call.event(kind, id: id, phase: phase)))
             return true
@@ -68,9 +68,23 @@ extension ServerFrameScanner {
         return read ? echoes : nil
     }
 
-    /// An echo's `body` (the cursor at it): its kind, with the detail of a timed-out invitation or a
-    /// failed accept. The body has no call (the reply's is the echo's).
-    private static func detailedKind(_ name: EventName, in cursor: inout JSONTextCursor) -> ScannedCallEvent.Kind? {
+    /// A call event's `body`, the cursor at it.
+    mutating func event(_ name: EventName, at sequence: EventSequence, in cursor: inout JSONTextCursor) -> ScannedFrame? {
+        guard let (kind, fields) = Self.body(of: name, withCall: true, in: &cursor), let fields,
+              let (callID, call, phase) = resolve(fields, in: cursor) else { return nil }
+        remember(call, for: callID, phase: phase)
+        return .callEvent(sequence: sequence, call.event(kind, id: callID, phase: phase))
+    }
+
+    /// A call event's `body`, the cursor at it: its kind, with the kind's detail (`cause` of a timed-out
+    /// invitation, `failure` of a failed accept), and, `withCall`, its call; an echo's body has no call (the
+    /// reply's is the echo's), and a `call` in it is stepped over. Any other kind's members, these names
+    /// included, are stepped over, as WireCodec ignores them. Nil when the body is not one the scan reads.
+    private static func body(
+        of name: EventName, withCall: Bool, in cursor: inout JSONTextCursor
+    ) -> (kind: ScannedCallEvent.Kind, call: CallFields?)? {
+        var fields: CallFields?
+        var sawCall = false
         var detail: Range<Int>?
         let detailKey: StaticString? = switch name {
         case .plain: nil
@@ -83,58 +97,23 @@ extension ServerFrameScanner {
                 detail = cursor.string()
                 return detail != nil
             }
-            return cursor.skipValue()
+            guard withCall, cursor.matches(key, "call") else { return cursor.skipValue() }
+            guard !sawCall else { return false }
+            sawCall = true
+            fields = callFields(&cursor)
+            return fields != nil
         }
         guard read else { return nil }
         switch name {
-        case .plain(let plain): return plain
+        case .plain(let plain):
+            return (plain, fields)
         case .timedOut:
             guard let detail, let cause = TimeoutCause(rawValue: cursor.text(detail)) else { return nil }
-            return .timedOut(cause)
+            return (.timedOut(cause), fields)
         case .acceptFailed:
             guard let detail, let failure = AcceptFailure(rawValue: cursor.text(detail)) else { return nil }
-            return .acceptFailed(failure)
+            return (.acceptFailed(failure), fields)
         }
-    }
-
-    /// A call event's `body`, the cursor at it.
-    mutating func event(_ name: EventName, at sequence: EventSequence, in cursor: inout JSONTextCursor) -> ScannedFrame? {
-        var fields: CallFields?
-        var sawCall = false
-        // The kind's detail: `cause` of a timed-out invitation, `failure` of a failed accept. Any other
-        // kind's members, these names included, are stepped over, as WireCodec ignores them.
-        var detail: Range<Int>?
-        let detailKey: StaticString? = switch name {
-        case .plain: nil
-        case .timedOut: "cause"
-        case .acceptFailed: "failure"
-        }
-        let read = cursor.fields { cursor, key in
-            if let detailKey, cursor.matches(key, detailKey) {
-                guard detail == nil else { return false }
-                detail = cursor.string()
-                return detail != nil
-            }
-            guard cursor.matches(key, "call") else { return cursor.skipValue() }
-            guard !sawCall else { return false }
-            sawCall = true
-            fields = Self.callFields(&cursor)
-            return fields != nil
-        }
-        guard read, let fields else { return nil }
-        let kind: ScannedCallEvent.Kind
-        switch name {
-        case .plain(let plain): kind = plain
-        case .timedOut:
-            guard let detail, let cause = TimeoutCause(rawValue: cursor.text(detail)) else { return nil }
-            kind = .timedOut(cause)
-        case .acceptFailed:
-            guard let detail, let failure = AcceptFailure(rawValue: cursor.text(detail)) else { return nil }
-            kind = .acceptFailed(failure)
-        }
-        guard let (callID, call, phase) = resolve(fields, in: cursor) else { return nil }
-        remember(call, for: callID, phase: phase)
-        return .callEvent(sequence: sequence, call.event(kind, id: callID, phase: phase))
     }
 
     /// One participant's members, as the scan found them.

@@ -36,23 +36,20 @@ extension ServiceCore {
             realm.activity.refused(error.code)
             logger.debug("\(request.operation.name) from \(session.endpoint) failed: \(error)")
         }
-        guard session.echoesInReply, case .success(.call(let call, _)) = result, !followUps.actions.isEmpty else {
+        // Echoes in the reply (docs/DECISIONS.md): the follow-ups run before the response, which carries the
+        // session's events that it can; the rest follow it.
+        if session.echoesInReply, case .success(.call(let call, _)) = result, !followUps.actions.isEmpty {
+            echoFold = EchoFold(session: session, call: call)
+        } else {
             send(.response(response), to: connection)
-            for action in followUps.actions {
-                action()
-            }
-            return
         }
-        // Echoes in the reply (docs/DECISIONS.md): the follow-ups run first, the response carries the
-        // session's events that it can, and the rest follow it.
-        echoFold = EchoFold(session: session, call: call)
         for action in followUps.actions {
             action()
         }
-        let fold = echoFold
+        guard let fold = echoFold else { return }
         echoFold = nil
-        send(.response(Response(id: response.id, result: result, echoes: fold?.echoes ?? [])), to: connection)
-        for envelope in fold?.after ?? [] {
+        send(.response(Response(id: response.id, result: result, echoes: fold.echoes)), to: connection)
+        for envelope in fold.after {
             send(.event(envelope), to: connection)
         }
     }

@@ -241,18 +241,18 @@ final class ServiceCore {
 
     /// Appends an event to a session's stream and sends it if the session is attached.
     func emit(_ event: ServerEvent, to session: Session, at now: Timestamp) {
-        let envelope = session.append(event, at: now, replayLimit: configuration.replayLimit)
-        if echoFold?.gathers(for: session) == true {
-            echoFold?.take(envelope)
-        } else if let connection = session.connection {
-            send(.event(envelope), to: connection)
-        }
+        deliver(session.append(event, at: now, replayLimit: configuration.replayLimit), to: session)
     }
 
     /// Appends an event whose body is encoded once for all its sessions (docs/ARCHITECTURE.md, "Event
     /// frames") and sends it if the session is attached.
     func emit(_ shared: SharedEventBody, to session: Session, at now: Timestamp) {
-        let envelope = session.append(shared, at: now, replayLimit: configuration.replayLimit)
+        deliver(session.append(shared, at: now, replayLimit: configuration.replayLimit), to: session)
+    }
+
+    /// Sends an event just appended to the session's stream, if the session is attached, unless the request
+    /// being answered folds it into its response (``EchoFold``).
+    private func deliver(_ envelope: EventEnvelope, to session: Session) {
         if echoFold?.gathers(for: session) == true {
             echoFold?.take(envelope)
         } else if let connection = session.connection {
