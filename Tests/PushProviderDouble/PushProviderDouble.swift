@@ -75,7 +75,12 @@ public final class PushProviderDouble: Sendable {
 
     /// Stops serving (a hanging request ends) and removes the credential files.
     public func stop() async {
-        state.withLock { $0.stopped = true }
+        let hanging = state.withLock { state in
+            state.stopped = true
+            defer { state.hanging = [] }
+            return state.hanging
+        }
+        for request in hanging { request.resume() }
         task.cancel()
         _ = await task.result
         try? FileManager.default.removeItem(atPath: credentials.directory)
@@ -150,11 +155,14 @@ public final class PushProviderDouble: Sendable {
         return Response(status: .notFound)
     }
 
-    /// Holds a request until the double stops (or 120 s), as a provider that never answers.
+    /// Holds a request until the double stops, as a provider that never answers.
     func hang() async {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline, !state.withLock({ $0.stopped }) {
-            try? await Task.sleep(for: .milliseconds(50))
+        await withCheckedContinuation { (request: CheckedContinuation<Void, Never>) in
+            let stopped = state.withLock { state in
+                if !state.stopped { state.hanging.append(request) }
+                return state.stopped
+            }
+            if stopped { request.resume() }
         }
     }
 }
@@ -180,6 +188,8 @@ struct DoubleState {
     var accessTokensIssued = 0
     var accessTokenLifetime: Int
     var stopped = false
+    /// Requests held by ``PushProviderDouble/hang()``, let go when the double stops.
+    var hanging: [CheckedContinuation<Void, Never>] = []
 
     init(accessTokenLifetime: Int) {
         self.accessTokenLifetime = accessTokenLifetime
