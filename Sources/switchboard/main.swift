@@ -11,6 +11,13 @@ JanssonAllocator.installAtProcessStart()
 // and a frame the service sends reaches the socket, without hopping between NIO's threads and the
 // cooperative pool (the server and the load generator handle every frame that way). Must happen on the
 // main thread before any task starts, hence top-level code instead of `@main`.
+// As many event loops as the process may run on (``ProcessorAffinity``), not the machine's cores: a server
+// pinned to one core with two loops spends its time switching between them, one waiting for the service's lock
+// the other holds (docs/PERFORMANCE.md, "Latest results (2026-11-29, pinned)"). NIO_SINGLETON_GROUP_LOOP_COUNT,
+// when set, still decides.
+if getenv("NIO_SINGLETON_GROUP_LOOP_COUNT") == nil, let cores = ProcessorAffinity.count(), cores < System.coreCount {
+    NIOSingletons.groupLoopCountSuggestion = cores
+}
 NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 await runAsync(Switchboard.self)
 

@@ -22,9 +22,10 @@ public final class ServerProcess: @unchecked Sendable {
     public private(set) var port = 0
 
     /// Starts `switchboard arguments`. `descriptors` caps its open files (`ulimit -n`, through /bin/sh,
-    /// which execs the server under the same pid); `environment` is added to the test's own. `log` is
-    /// appended to: a server restarted with the same one continues it.
-    public init(_ arguments: [String], name: String = "switchboard", descriptors: Int? = nil,
+    /// which execs the server under the same pid); `cpus` pins it to those CPUs (`taskset -c`, which execs
+    /// it under the same pid too); `environment` is added to the test's own. `log` is appended to: a
+    /// server restarted with the same one continues it.
+    public init(_ arguments: [String], name: String = "switchboard", descriptors: Int? = nil, cpus: String? = nil,
                 environment: [String: String] = [:], log: URL? = nil) throws {
         guard SwitchboardBinary.isBuilt else { throw TestFailure(SwitchboardBinary.missing) }
         let log = log ?? FileManager.default.temporaryDirectory
@@ -32,6 +33,9 @@ public final class ServerProcess: @unchecked Sendable {
         self.name = name
         self.log = log
         var argv = [SwitchboardBinary.path] + arguments
+        if let cpus {
+            argv = ["/usr/bin/taskset", "-c", cpus] + argv
+        }
         if let descriptors {
             argv = ["/bin/sh", "-c", "ulimit -n \(descriptors) && exec " + argv.map { "'\($0)'" }.joined(separator: " ")]
         }
@@ -149,11 +153,12 @@ public final class ServerProcess: @unchecked Sendable {
 
 extension ServerProcess {
     /// `switchboard serve` on `port` (0: one the system picks) with its SQLite file at `data` (a new one in
-    /// the temporary folder unless given), a `--config` file of the text `config` and `arguments` after. `loadShedding`:
+    /// the temporary folder unless given), a `--config` file of the text `config` and `arguments` after, pinned to
+    /// `cpus` when given. `loadShedding`:
     /// whether the server may refuse new calls as `overloaded`; off unless a test is about it or attacks the
     /// server, since the suite's own load on two cores can make the server's event loops lag.
     public static func serve(port: Int = 0, data: String? = nil, config: String? = nil, arguments: [String] = [],
-                             loadShedding: Bool = false, descriptors: Int? = nil,
+                             loadShedding: Bool = false, descriptors: Int? = nil, cpus: String? = nil,
                              environment: [String: String] = [:]) throws -> ServerProcess {
         let folder = FileManager.default.temporaryDirectory
         let data = data ?? folder.appendingPathComponent("switchboard-\(UUID().uuidString).sqlite").path
@@ -164,6 +169,6 @@ extension ServerProcess {
             options += ["--config", file]
         }
         return try ServerProcess(["serve"] + options + arguments + (loadShedding ? [] : ["--no-load-shedding"]),
-                                 name: "serve", descriptors: descriptors, environment: environment)
+                                 name: "serve", descriptors: descriptors, cpus: cpus, environment: environment)
     }
 }
