@@ -23,8 +23,8 @@ final class StoreFileLock: Sendable {
         guard descriptor >= 0 else {
             throw StoreFileLockError(path: path, reason: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let error = errno
+        let error = Self.lock(descriptor)
+        guard error == 0 else {
             close(descriptor)
             throw StoreFileLockError(
                 path: path,
@@ -35,6 +35,25 @@ final class StoreFileLock: Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// How long a lock held by someone else is waited for before the store is refused.
+    static let patience: Duration = .milliseconds(250)
+
+    /// `flock`, tried again for ``patience`` while another holder has it: a lock may be held for a moment
+    /// after its store closed, by a server still exiting or by a child process another thread forked before
+    /// `O_CLOEXEC` closed its copy of the descriptor at `exec` (seen in the test suites, which start servers
+    /// as processes while reopening stores). A second server that keeps the file open is refused after it.
+    /// Returns 0, or the `errno` of the last attempt.
+    private static func lock(_ descriptor: Int32) -> Int32 {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return 0 }
+            let error = errno
+            guard error == EWOULDBLOCK, ContinuousClock.now < deadline else { return error }
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&pause, nil)
+        }
     }
 }
 
