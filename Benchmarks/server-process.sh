@@ -20,14 +20,15 @@ build_release_server() {
 }
 
 # start_server NAME REQUEST-RATE [PREFIX...]: `switchboard serve` on a free loopback port with a new SQLite file
-# in $out (and the options in the array $server_options, when set), run under PREFIX (e.g. taskset -c 0-1); its
+# in $out (and the options in the array $server_options, when set), run under PREFIX (e.g. taskset -c 0-1), from
+# $server_bin when set (another build of the server, for side-by-side runs) and from $bin otherwise; its
 # output in $out/server-NAME.out and .log. Waits for the
 # "listening on" line and sets $url to the WebSocket URL it names.
 start_server() {
     local name="$1" rate="$2"
     shift 2
     rm -f "$out"/server.sqlite*
-    "$@" "$bin" serve --port 0 --data "$out/server.sqlite" --request-rate "$rate" ${server_options[@]+"${server_options[@]}"} \
+    "$@" "${server_bin:-$bin}" serve --port 0 --data "$out/server.sqlite" --request-rate "$rate" ${server_options[@]+"${server_options[@]}"} \
         > "$out/server-$name.out" 2> "$out/server-$name.log" &
     server_pid=$!
     url=""

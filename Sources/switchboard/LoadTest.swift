@@ -192,7 +192,7 @@ struct LoadTest: AsyncParsableCommand {
         }
 
         /// `GET /metrics` of the same server: its resident memory and session count.
-        func serverMemory() async throws -> (bytes: Double, sessions: Double) {
+        func serverMemory() async throws -> (bytes: Double, sessions: Double, cpuSeconds: Double) {
             var components = URLComponents(string: url)!
             components.scheme = components.scheme == "wss" ? "https" : "http"
             components.path = "/metrics"
@@ -202,7 +202,7 @@ struct LoadTest: AsyncParsableCommand {
                 text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
                     .flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
             }
-            return (value("process_resident_memory_bytes"), value("switchboard_sessions"))
+            return (value("process_resident_memory_bytes"), value("switchboard_sessions"), value("process_cpu_seconds_total"))
         }
 
         /// A session to the server, logging nothing (thousands of them share the terminal).
@@ -217,7 +217,7 @@ struct LoadTest: AsyncParsableCommand {
 
     struct Idle: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Log N idle sessions in and report the server's resident memory per session.")
+            abstract: "Log N idle sessions in and report the server's resident memory per session and its CPU while they only heartbeat.")
 
         @OptionGroup var target: Target
 
@@ -262,13 +262,22 @@ struct LoadTest: AsyncParsableCommand {
             let measure: @Sendable () async throws -> Void = { [target] in
                 let loggedIn = ContinuousClock.now - started
                 settled.withLock { $0 = .now + Self.settling }
+                // The server's CPU while every session is logged in and only heartbeats: its idle cost.
+                let idleFrom = try await target.serverMemory()
+                let idleStarted = ContinuousClock.now
                 try await Task.sleep(for: Self.settling)
                 let after = try await target.serverMemory()
+                let idleSeconds = idleStarted.duration(to: .now) / .seconds(1)
                 reporter?.finish()
                 let perSession = (after.bytes - before.bytes) / Double(sessions)
                 print("sessions: \(Int(after.sessions)) (was \(Int(before.sessions))), login time \(loggedIn)")
                 print(String(format: "server RSS: %.1f MiB -> %.1f MiB; %.1f KiB per idle session",
                              before.bytes / 1_048_576, after.bytes / 1_048_576, perSession / 1024))
+                if idleFrom.cpuSeconds > 0 {
+                    let share = (after.cpuSeconds - idleFrom.cpuSeconds) / idleSeconds
+                    print(String(format: "server CPU while idle: %.1f %% of a core over %.1f s; %.2f µs per idle session per second",
+                                 share * 100, idleSeconds, share * 1_000_000 / Double(sessions)))
+                }
             }
             switch engine {
             case .lean:

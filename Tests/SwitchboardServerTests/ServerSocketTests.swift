@@ -37,6 +37,14 @@ struct ServerSocketTests {
         #expect(metrics.body.contains("switchboard_frames_out_total{type=\"welcome\"} 1"))
         #expect(metrics.body.contains("switchboard_calls{state=\"ringing\"} 0"))
         #expect(metrics.body.contains("process_resident_memory_bytes"))
+        // The process's CPU so far: more than nothing, and never less at the next scrape.
+        func cpuSeconds(_ text: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix("process_cpu_seconds_total ") }
+                .flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let cpu = try #require(cpuSeconds(metrics.body))
+        #expect(cpu > 0)
+        #expect(try #require(cpuSeconds(try await server.get("/metrics").body)) >= cpu)
         try await alice.logout()
         await alice.shutdown()
         await server.stop()

@@ -20,6 +20,10 @@ final class ServerMetrics: Sendable {
     private let ringingCalls: Metrics.Gauge
     private let connectedCalls: Metrics.Gauge
     private let residentMemory: Metrics.Gauge
+    /// The process's CPU time (user and system), Prometheus's `process_cpu_seconds_total`: brought up to
+    /// `getrusage`'s when rendered.
+    private let cpuSeconds: FloatingPointCounter
+    private let cpuSecondsCounted = Mutex(0.0)
     /// Overload: whether the server sheds new calls, what share, the event loops' smoothed lag, and
     /// the new calls refused (read from the service's ``LoadShedding`` when rendered).
     private let overloaded: Metrics.Gauge
@@ -48,6 +52,7 @@ final class ServerMetrics: Sendable {
         ringingCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "ringing")], factory: factory)
         connectedCalls = Metrics.Gauge(label: "switchboard_calls", dimensions: [("state", "connected")], factory: factory)
         residentMemory = Metrics.Gauge(label: "process_resident_memory_bytes", dimensions: [], factory: factory)
+        cpuSeconds = FloatingPointCounter(label: "process_cpu_seconds_total", dimensions: [], factory: factory)
         overloaded = Metrics.Gauge(label: "switchboard_overloaded", dimensions: [], factory: factory)
         shedRatio = Metrics.Gauge(label: "switchboard_overload_shed_ratio", dimensions: [], factory: factory)
         eventLoopLag = Metrics.Gauge(label: "switchboard_event_loop_lag_seconds", dimensions: [], factory: factory)
@@ -73,6 +78,19 @@ final class ServerMetrics: Sendable {
     /// How many apps this cluster node hosts (read when rendered).
     func appsHosted(_ count: Int) {
         appsHosted.record(count)
+    }
+
+    /// The CPU time the process has used so far, user and system, in seconds (all its threads).
+    static func cpuTime() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue  // an enum in Glibc's headers
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The process's resident memory, from /proc/self/statm (0 where there is no /proc).
@@ -144,6 +162,11 @@ final class ServerMetrics: Sendable {
         ringingCalls.record(totals.ringingCalls)
         connectedCalls.record(totals.connectedCalls)
         residentMemory.record(Self.residentBytes())
+        let cpu = Self.cpuTime()
+        cpuSecondsCounted.withLock { counted in
+            if cpu > counted { cpuSeconds.increment(by: cpu - counted) }
+            counted = max(counted, cpu)
+        }
         let shedding = service.loadShedding
         let share = shedding.share
         overloaded.record(share > 0 ? 1 : 0)
