@@ -122,6 +122,25 @@ final class WebSocketServiceConnection: ServiceConnection {
         enqueue(.frame(frame))
     }
 
+    /// On the connection's event loop: writes `frame` and flushes now, unless frames queued before it are
+    /// still to be written (then it is queued after them, as ``send(_:)`` does). The door's refusals
+    /// (docs/SERVER.md, "Overload"): they leave while the event loop reads, not after the turn's step.
+    func sendNow(_ frame: ServerFrame) {
+        channel.eventLoop.preconditionInEventLoop()
+        let queuedBefore = pending.withLock { $0.closeRequested || $0.scheduled || !$0.frames.isEmpty }
+        guard !queuedBefore else {
+            send(frame)
+            return
+        }
+        metrics.frameOut(frame)
+        if queued.add(1, ordering: .relaxed).newValue > maxQueuedFrames {
+            metrics.connectionShed("queue_full")
+            abort()
+            return
+        }
+        write([.frame(frame)])
+    }
+
     /// A bridged connection's frame, as the hosting node encoded it (welcomes, refusals and byes come
     /// through ``send(_:)``, so the connection's own bookkeeping sees them).
     func send(encoded frame: [UInt8]) {
@@ -185,6 +204,9 @@ final class WebSocketServiceConnection: ServiceConnection {
         }
     }
 
+    /// The longest header of an unmasked frame (RFC 6455, 5.2: 2 bytes and a 64-bit length).
+    static let headerRoom = 10
+
     private func write(_ frames: [Outgoing]) {
         let allocator = channel.allocator
         var last: EventLoopPromise<Void>?
@@ -194,7 +216,11 @@ final class WebSocketServiceConnection: ServiceConnection {
             case .frame(let frame): form.encoder.encode(frame)
             case .encoded(let bytes): bytes
             }
-            var buffer = allocator.buffer(capacity: bytes.count)
+            // Room in front of the payload for the frame's header: NIO's WebSocketFrameEncoder writes it
+            // there, so the frame leaves as one buffer (one iovec, no header buffer of its own).
+            var buffer = allocator.buffer(capacity: Self.headerRoom + bytes.count)
+            buffer.moveWriterIndex(forwardBy: Self.headerRoom)
+            buffer.moveReaderIndex(forwardBy: Self.headerRoom)
             buffer.writeBytes(bytes)
             let promise: EventLoopPromise<Void>? = index == frames.count - 1 ? channel.eventLoop.makePromise() : nil
             channel.write(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: promise)
