@@ -407,7 +407,8 @@ public final class SignalingServer: Sendable {
                 connection.guarded?.fail(.invalidFrames)
                 return
             }
-            step.flush()
+            // After this connection's frames still waiting for a step, not before them.
+            if step.hasPending(from: id) { step.flush() }
             service.receiveInvalid(error.error, requestID: error.requestID, from: id)
             return
         }
@@ -418,12 +419,26 @@ public final class SignalingServer: Sendable {
         }
         metrics.frameIn("req")
         guard buckets.requests.take() else {
-            step.flush()
+            if step.hasPending(from: id) { step.flush() }
             service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
                                    requestID: request.id, from: id)
             return
         }
-        step.add(frame, from: id)
+        // The door (docs/SERVER.md, "Overload"): while the server sheds, a new call is admitted or refused as
+        // it is read, and a refusal is written at once, ahead of the queue the shedding drains. A connection
+        // whose earlier frames still wait for a step has the service decide, in order.
+        guard !step.hasPending(from: id) else {
+            step.add(frame, from: id)
+            return
+        }
+        switch service.door(request, from: id) {
+        case .undecided:
+            step.add(frame, from: id)
+        case .admitted:
+            step.add(frame, from: id, isAdmitted: true)
+        case .refused:
+            connection.sendNow(.response(SwitchboardWire.Response(id: request.id, result: .failure(LoadShedding.refusal))))
+        }
     }
 
     /// The step batcher of `eventLoop` (one per event loop, made on first use); on that event loop.

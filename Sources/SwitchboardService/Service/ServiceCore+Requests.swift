@@ -15,15 +15,15 @@ struct FollowUps {
 extension ServiceCore {
     /// Answers a request, at most once per request id: a re-sent request (same id, after a reconnect)
     /// gets the stored response and is not executed again.
-    func handle(_ request: Request, from session: Session, in realm: Realm, at now: Timestamp) {
+    func handle(_ request: Request, from session: Session, in realm: Realm, at now: Timestamp, isAdmitted: Bool = false) {
         guard let connection = session.connection else { return }
         if let previous = session.responses[request.id] {
             send(.response(previous), to: connection)
             return
         }
         // Shed: refused at once and not remembered, so the same request may be sent again later
-        // (docs/SERVER.md, "Overload").
-        guard loadShedding.admits(request.operation) else {
+        // (docs/SERVER.md, "Overload"). A new call the transport's door admitted is not asked about again.
+        guard isAdmitted || loadShedding.admits(request.operation) else {
             realm.activity.refused(LoadShedding.refusal.code)
             send(.response(Response(id: request.id, result: .failure(LoadShedding.refusal))), to: connection)
             return

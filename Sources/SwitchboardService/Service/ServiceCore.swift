@@ -177,7 +177,7 @@ final class ServiceCore {
 
     // MARK: - Frames in
 
-    func receive(_ frame: ClientFrame, from connection: ConnectionID, at now: Timestamp) {
+    func receive(_ frame: ClientFrame, from connection: ConnectionID, at now: Timestamp, isAdmitted: Bool = false) {
         guard let link = links[connection] else { return }
         if let route = link.route {
             route.forward(frame)
@@ -210,7 +210,7 @@ final class ServiceCore {
             send(.bye(Bye(reason: .protocolError, message: "already logged in on this connection")), to: connection)
             endSession(session, in: realm, reason: .protocolError, at: now)
         case .request(let request):
-            handle(request, from: session, in: realm, at: now)
+            handle(request, from: session, in: realm, at: now, isAdmitted: isAdmitted)
         case .ack(let sequence):
             session.acknowledge(sequence)
         case .ping:
@@ -221,6 +221,19 @@ final class ServiceCore {
     /// A frame the transport could not decode. A request whose id could be read gets an error
     /// response; anything else before login is refused and the connection closed; anything else after
     /// login is dropped (and logged), and the session goes on.
+    /// The door's decision on a new call (``SignalingService/door(_:from:)``): only a session hosted here
+    /// is decided, and only a request not answered before (a re-sent one gets its stored response).
+    func door(_ request: Request, from connection: ConnectionID) -> DoorDecision {
+        guard let link = links[connection], link.route == nil, let (app, sessionID) = link.session,
+              let realm = realms[app], let session = realm.sessions[sessionID], session.connection == connection,
+              session.responses[request.id] == nil else { return .undecided }
+        guard loadShedding.admits(request.operation) else {
+            realm.activity.refused(LoadShedding.refusal.code)
+            return .refused
+        }
+        return .admitted
+    }
+
     func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID, at now: Timestamp) {
         guard let link = links[connection] else { return }
         guard link.session != nil || link.route != nil else {

@@ -99,6 +99,27 @@ public final class SignalingService: Sendable {
         }
     }
 
+    /// Handles frames that arrived together, as ``receive(_:)-([(frame:connection:)])`` does, with what the
+    /// transport's door decided about each (``door(_:from:)``).
+    public func receive(_ batch: [InboundFrame]) {
+        core.withLock { core in
+            for inbound in batch {
+                core.receive(inbound.frame, from: inbound.connection, at: core.now(on: clock), isAdmitted: inbound.isAdmitted)
+            }
+        }
+    }
+
+    /// Decides a new call at the door, as the transport reads its request and before it joins a step
+    /// (docs/SERVER.md, "Overload"): a `call.invite` is admitted or refused as it arrives, by the shedding
+    /// of that moment, so that a refusal is answered at once rather than after the queue the shedding is
+    /// there to drain, and a call let in is not refused later by a share that rose while it waited. Only
+    /// while shedding is the service's lock taken (to decide for a session this node hosts).
+    public func door(_ request: Request, from connection: ConnectionID) -> DoorDecision {
+        guard case .invite = request.operation else { return .undecided }
+        guard loadShedding.share > 0 else { return .admitted }
+        return core.withLock { $0.door(request, from: connection) }
+    }
+
     /// Handles a frame the transport could not decode (see ``/SwitchboardWire/WireCodec``). Pass the
     /// request id when it could be read, so the error reaches the request.
     public func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID) {
