@@ -32,9 +32,10 @@ final class ServerMetrics: Sendable {
     private let overloadRefusals: Metrics.Counter
     private let refusalsCounted = Mutex(0)
     /// Counters of the frame types and the latency timer, made once: making a metric looks it up in the
-    /// registry under a lock, too slow for every frame.
-    private let framesIn: [String: Metrics.Counter]
-    private let framesOut: [String: Metrics.Counter]
+    /// registry under a lock, too slow for every frame. A frame's counter is picked by its case, without a
+    /// string key to hash per frame (docs/PERFORMANCE.md, "What this round changed, and what each paid").
+    private let framesIn: FrameCounters<InboundKind>
+    private let framesOut: FrameCounters<OutboundKind>
     private let requestSeconds: Metrics.Timer
     /// A cluster node's bus and leases (docs/SERVER.md, "Cluster").
     private let busMessagesIn: Metrics.Counter
@@ -58,12 +59,8 @@ final class ServerMetrics: Sendable {
         eventLoopLag = Metrics.Gauge(label: "switchboard_event_loop_lag_seconds", dimensions: [], factory: factory)
         overloadRefusals = Metrics.Counter(label: "switchboard_overload_refusals_total", dimensions: [], factory: factory)
         let factory = factory
-        framesIn = Dictionary(uniqueKeysWithValues: ["hello", "req", "ack", "ping"].map {
-            ($0, Metrics.Counter(label: "switchboard_frames_in_total", dimensions: [("type", $0)], factory: factory))
-        })
-        framesOut = Dictionary(uniqueKeysWithValues: ["welcome", "refused", "res", "evt", "pong", "bye", "bridged"].map {
-            ($0, Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", $0)], factory: factory))
-        })
+        framesIn = FrameCounters(label: "switchboard_frames_in_total", factory: factory)
+        framesOut = FrameCounters(label: "switchboard_frames_out_total", factory: factory)
         requestSeconds = Metrics.Timer(label: "switchboard_request_seconds", dimensions: [], factory: factory)
         busMessagesIn = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "in")], factory: factory)
         busMessagesOut = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "out")], factory: factory)
@@ -101,9 +98,19 @@ final class ServerMetrics: Sendable {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    func frameIn(_ type: String) {
-        (framesIn[type] ?? Metrics.Counter(label: "switchboard_frames_in_total", dimensions: [("type", type)], factory: factory))
-            .increment()
+    func frameIn(_ frame: ClientFrame) {
+        let kind: InboundKind = switch frame {
+        case .hello: .hello
+        case .request: .request
+        case .ack: .ack
+        case .ping: .ping
+        }
+        framesIn.increment(kind)
+    }
+
+    /// A frame that did not decode.
+    func invalidFrameIn() {
+        framesIn.increment(.invalid)
     }
 
     func frameOut(_ frame: ServerFrame) {
@@ -112,15 +119,21 @@ final class ServerMetrics: Sendable {
         case .response(let response): if case .failure(let failure) = response.result { countError(failure) }
         default: break
         }
-        (framesOut[frame.type] ?? Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", frame.type)], factory: factory))
-            .increment()
+        let kind: OutboundKind = switch frame {
+        case .welcome: .welcome
+        case .refused: .refused
+        case .response: .response
+        case .event: .event
+        case .pong: .pong
+        case .bye: .bye
+        }
+        framesOut.increment(kind)
     }
 
     /// A frame the node hosting a bridged connection's app encoded: counted as `bridged`, since this node
     /// does not read it (the host's service made it).
     func bridgedFrameOut() {
-        (framesOut["bridged"] ?? Metrics.Counter(label: "switchboard_frames_out_total", dimensions: [("type", "bridged")], factory: factory))
-            .increment()
+        framesOut.increment(.bridged)
     }
 
     func countError(_ error: SignalingError) {
@@ -204,5 +217,57 @@ extension Duration {
     var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// A kind of frame counted in `switchboard_frames_in_total` or `_out_total`, by its `type` label.
+protocol FrameKind: CaseIterable, Sendable where AllCases == [Self] {
+    var label: String { get }
+}
+
+/// The client frame types, and frames that did not decode.
+enum InboundKind: FrameKind {
+    case hello, request, ack, ping, invalid
+
+    var label: String {
+        switch self {
+        case .hello: "hello"
+        case .request: "req"
+        case .ack: "ack"
+        case .ping: "ping"
+        case .invalid: "invalid"
+        }
+    }
+}
+
+/// The server frame types, and frames a cluster node's host encoded for a bridged connection.
+enum OutboundKind: FrameKind {
+    case welcome, refused, response, event, pong, bye, bridged
+
+    var label: String {
+        switch self {
+        case .welcome: "welcome"
+        case .refused: "refused"
+        case .response: "res"
+        case .event: "evt"
+        case .pong: "pong"
+        case .bye: "bye"
+        case .bridged: "bridged"
+        }
+    }
+}
+
+/// One counter per kind, made once: counting a frame picks its counter by the kind's case, no string hashed.
+struct FrameCounters<Kind: FrameKind & Hashable>: Sendable {
+    private let counters: [Kind: Metrics.Counter]
+
+    init(label: String, factory: PrometheusMetricsFactory) {
+        counters = Dictionary(uniqueKeysWithValues: Kind.allCases.map {
+            ($0, Metrics.Counter(label: label, dimensions: [("type", $0.label)], factory: factory))
+        })
+    }
+
+    func increment(_ kind: Kind) {
+        counters[kind]?.increment()
     }
 }

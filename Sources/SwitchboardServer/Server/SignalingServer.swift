@@ -399,7 +399,7 @@ public final class SignalingServer: Sendable {
             // Counted per code, logged at a bounded rate, answered (to its request when the id is
             // readable); past the connection's invalid-frame rate the connection is closed (1008):
             // a working client sends none (docs/SECURITY.md, "Log and metric hygiene").
-            metrics.frameIn("invalid")
+            metrics.invalidFrameIn()
             metrics.invalidFrame(error.error)
             boundedLog.log(.notice, "invalid frame on connection \(id): \(error.error.code.rawValue): \(error.error.message.prefix(120))")
             guard buckets.invalid.take() else {
@@ -413,11 +413,11 @@ public final class SignalingServer: Sendable {
             return
         }
         guard case .request(let request) = frame else {
-            metrics.frameIn(frame.type)
+            metrics.frameIn(frame)
             step.add(frame, from: id)
             return
         }
-        metrics.frameIn("req")
+        metrics.frameIn(frame)
         guard buckets.requests.take() else {
             if step.hasPending(from: id) { step.flush() }
             service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
