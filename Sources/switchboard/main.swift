@@ -13,12 +13,20 @@ JanssonAllocator.installAtProcessStart()
 // main thread before any task starts, hence top-level code instead of `@main`.
 // As many event loops as the process may run on (``ProcessorAffinity``), not the machine's cores: a server
 // pinned to one core with two loops spends its time switching between them, one waiting for the service's lock
-// the other holds (docs/PERFORMANCE.md, "Latest results (2026-11-29, pinned)"). NIO_SINGLETON_GROUP_LOOP_COUNT,
+// the other holds (docs/PERFORMANCE.md, "Results of 2026-11-29, pinned (first run)"). NIO_SINGLETON_GROUP_LOOP_COUNT,
 // when set, still decides.
 if getenv("NIO_SINGLETON_GROUP_LOOP_COUNT") == nil, let cores = ProcessorAffinity.count(), cores < System.coreCount {
     NIOSingletons.groupLoopCountSuggestion = cores
 }
-NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+// Not on a single loop, though: swift-async-algorithms' `merge` (under swift-service-lifecycle's
+// `cancelOnGracefulShutdown`, which Hummingbird's date cache uses) holds its lock across a continuation the
+// runtime may re-enqueue, and with one thread for every task the task that then wants the lock waits forever
+// for the one that holds it (apple/swift-async-algorithms#430). A server pinned to one core hung so at
+// shutdown (docs/PERFORMANCE.md, "Latest results (2026-11-29, the door)"). Its tasks run on Swift's own pool
+// then; its frames, which never were tasks (`InboundFrameHandler`, `StepBatcher`), still stay on the loop.
+if NIOSingletons.groupLoopCountSuggestion > 1 {
+    NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+}
 await runAsync(Switchboard.self)
 
 /// `AsyncParsableCommand`'s entry point: plain `Switchboard.main()` in top-level code picks

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The server runs as many event loops as the CPUs it may run on, not the machine's cores
-/// (docs/PERFORMANCE.md, "Latest results (2026-11-29, pinned)"): the built binary under `taskset`.
+/// (docs/PERFORMANCE.md, "Results of 2026-11-29, pinned (first run)"): the built binary under `taskset`.
 @Suite("Event loops by CPU affinity", .serialized)
 struct EventLoopCountTests {
     /// The threads of NIO's singleton group in the process (`NIO-SGLTN-<group>-#<loop>`).
