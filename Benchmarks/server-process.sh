@@ -28,6 +28,8 @@ start_server() {
     local name="$1" rate="$2"
     shift 2
     rm -f "$out"/server.sqlite*
+    # The output file exists before it is polled below (the server's own redirect may come later).
+    : > "$out/server-$name.out"
     "$@" "${server_bin:-$bin}" serve --port 0 --data "$out/server.sqlite" --request-rate "$rate" ${server_options[@]+"${server_options[@]}"} \
         > "$out/server-$name.out" 2> "$out/server-$name.log" &
     server_pid=$!

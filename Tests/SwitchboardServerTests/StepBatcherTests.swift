@@ -45,7 +45,7 @@ struct StepBatcherTests {
         let service = testService()
         let batcher = StepBatcher(service: service, metrics: ServerMetrics(), eventLoop: loop)
         let (alice, inbox) = login("alice", to: service)
-        let (bob, _) = login("bob", to: service)
+        let (bob, bobInbox) = login("bob", to: service)
         let before = inbox.all.count
 
         for _ in 0..<100 { batcher.add(.ping, from: alice) }
@@ -65,7 +65,9 @@ struct StepBatcherTests {
         batcher.add(.ping, from: bob)
         batcher.flush()
         #expect(!batcher.hasPending(from: bob))
+        #expect(bobInbox.pongs == 1, "flushed now, not at the end of the turn")
         loop.run()
+        #expect(bobInbox.pongs == 1, "and not handed over again")
         try loop.syncShutdownGracefully()
     }
 

@@ -46,7 +46,8 @@ final class StepBatcher {
     }
 
     /// Hands the frames gathered so far to the service now: at the end of the turn, and before anything
-    /// else reaches the service from this event loop (a refusal of a later frame), so nothing overtakes them.
+    /// else of a connection with frames here reaches the service (the refusal of its later frame), so none of
+    /// its frames is overtaken.
     func flush() {
         guard !pending.isEmpty else { return }
         let batch = pending

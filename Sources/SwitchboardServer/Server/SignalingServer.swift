@@ -431,6 +431,7 @@ public final class SignalingServer: Sendable {
             step.add(frame, from: id)
             return
         }
+        let asked = ContinuousClock.now
         switch service.door(request, from: id) {
         case .undecided:
             step.add(frame, from: id)
@@ -438,6 +439,8 @@ public final class SignalingServer: Sendable {
             step.add(frame, from: id, isAdmitted: true)
         case .refused:
             connection.sendNow(.response(SwitchboardWire.Response(id: request.id, result: .failure(LoadShedding.refusal))))
+            // Its time in the service, as every other request's (`switchboard_request_seconds`).
+            metrics.requestLatency(ContinuousClock.now - asked)
         }
     }
 

@@ -218,22 +218,24 @@ final class ServiceCore {
         }
     }
 
-    /// A frame the transport could not decode. A request whose id could be read gets an error
-    /// response; anything else before login is refused and the connection closed; anything else after
-    /// login is dropped (and logged), and the session goes on.
     /// The door's decision on a new call (``SignalingService/door(_:from:)``): only a session hosted here
-    /// is decided, and only a request not answered before (a re-sent one gets its stored response).
-    func door(_ request: Request, from connection: ConnectionID) -> DoorDecision {
+    /// is decided, and only a request not answered before (a re-sent one gets its stored response). A
+    /// refused request is still a frame heard from the client, as on the service's own path.
+    func door(_ request: Request, from connection: ConnectionID, at now: Timestamp) -> DoorDecision {
         guard let link = links[connection], link.route == nil, let (app, sessionID) = link.session,
               let realm = realms[app], let session = realm.sessions[sessionID], session.connection == connection,
               session.responses[request.id] == nil else { return .undecided }
         guard loadShedding.admits(request.operation) else {
+            heard(from: session, in: realm, at: now)
             realm.activity.refused(LoadShedding.refusal.code)
             return .refused
         }
         return .admitted
     }
 
+    /// A frame the transport could not decode. A request whose id could be read gets an error
+    /// response; anything else before login is refused and the connection closed; anything else after
+    /// login is dropped (and logged), and the session goes on.
     func receiveInvalid(_ error: SignalingError, requestID: RequestID?, from connection: ConnectionID, at now: Timestamp) {
         guard let link = links[connection] else { return }
         guard link.session != nil || link.route != nil else {

@@ -117,7 +117,7 @@ public final class SignalingService: Sendable {
     public func door(_ request: Request, from connection: ConnectionID) -> DoorDecision {
         guard case .invite = request.operation else { return .undecided }
         guard loadShedding.share > 0 else { return .admitted }
-        return core.withLock { $0.door(request, from: connection) }
+        return core.withLock { $0.door(request, from: connection, at: $0.now(on: clock)) }
     }
 
     /// Handles a frame the transport could not decode (see ``/SwitchboardWire/WireCodec``). Pass the
