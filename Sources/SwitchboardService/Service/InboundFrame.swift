@@ -1,6 +1,6 @@
 import SwitchboardWire
 
-/// A client frame handed to the service in a step (``SignalingService/receive(_:)-([InboundFrame])``), with
+/// A client frame handed to the service in a step (`SignalingService.receive(_:)` with a list of them), with
 /// what the transport already decided about it.
 public struct InboundFrame: Sendable {
     public var frame: ClientFrame

@@ -99,7 +99,7 @@ public final class SignalingService: Sendable {
         }
     }
 
-    /// Handles frames that arrived together, as ``receive(_:)-([(frame:connection:)])`` does, with what the
+    /// Handles frames that arrived together, as `receive(_:)` with `(frame, connection)` pairs does, with what the
     /// transport's door decided about each (``door(_:from:)``).
     public func receive(_ batch: [InboundFrame]) {
         core.withLock { core in
