@@ -120,7 +120,7 @@ struct PushServerTests {
         #expect(pushes.count == 2)
         #expect(pushes.last?.header("apns-collapse-id") == call.id.rawValue, "the cancel replaces the ring")
         #expect(pushes.last?.text.contains("cancel") == true)
-        await double.stop()
+        await Self.stop(running.server, then: double)
     }
 
     @Test("another device answering cancels the ring on the phone; a 410 removes the token, so the next call does not push to it")
@@ -161,7 +161,7 @@ struct PushServerTests {
         // Neither the cancel of the second call nor anything of the third reaches the removed token.
         try await Task.sleep(for: .milliseconds(500))  // bounded: what would have been sent by now
         #expect(double.apnsRequests.filter { $0.deviceToken == voipToken }.count == 3)
-        await double.stop()
+        await Self.stop(running.server, then: double)
     }
 
     @Test("a 503 with Retry-After is tried again after it; a provider that hangs costs its own push the timeout and slows nothing else; FCM through the OAuth flow")
@@ -223,7 +223,7 @@ struct PushServerTests {
         #expect(metrics.contains(#"outcome="retried""#) && metrics.contains("switchboard_push_latency_seconds"))
         let live = try await alice.session.call(call.id)
         #expect(live.participant("carol")?.state.isRinging == true)
-        await double.stop()
+        await Self.stop(running.server, then: double)
     }
 
     /// Found by Benchmarks/push-knee: a push dropped from a full queue was answered from inside the service's
@@ -260,6 +260,15 @@ struct PushServerTests {
         let live = try await alice.session.call(call.id)
         #expect(live.participants.filter { $0.state.isRinging }.count == 3)
         _ = try await alice.session.act(.cancel(invitees: nil, data: nil), on: call.id)
+        await Self.stop(running.server, then: double)
+    }
+
+    /// Stops the server, waits for it to exit, then the double: a server still running could open a stream
+    /// to a double that is shutting down (a retried push), whose HTTP/2 multiplexer then drops that stream's
+    /// channel unfinished, which NIO traps in a debug build.
+    private static func stop(_ server: ServerProcess, then double: PushProviderDouble) async {
+        server.stop()
+        _ = try? await server.exited(within: .seconds(15))
         await double.stop()
     }
 }
