@@ -9,15 +9,22 @@ public enum ClientFrame: Hashable, Sendable {
     /// A heartbeat when the client has nothing else to send.
     case ping
 
-    /// The value of `t`.
-    public var type: String {
+    /// A client frame's type, whose raw value is the frame's `t`.
+    public enum Kind: String, CaseIterable, Sendable {
+        case hello, request = "req", ack, ping
+    }
+
+    public var kind: Kind {
         switch self {
-        case .hello: "hello"
-        case .request: "req"
-        case .ack: "ack"
-        case .ping: "ping"
+        case .hello: .hello
+        case .request: .request
+        case .ack: .ack
+        case .ping: .ping
         }
     }
+
+    /// The value of `t`.
+    public var type: String { kind.rawValue }
 }
 
 /// A frame from the service to a client.
@@ -31,15 +38,22 @@ public enum ServerFrame: Hashable, Sendable {
     case pong(Timestamp)
     case bye(Bye)
 
-    /// The value of `t`.
-    public var type: String {
+    /// A server frame's type, whose raw value is the frame's `t`.
+    public enum Kind: String, CaseIterable, Sendable {
+        case welcome, refused, response = "res", event = "evt", pong, bye
+    }
+
+    public var kind: Kind {
         switch self {
-        case .welcome: "welcome"
-        case .refused: "refused"
-        case .response: "res"
-        case .event: "evt"
-        case .pong: "pong"
-        case .bye: "bye"
+        case .welcome: .welcome
+        case .refused: .refused
+        case .response: .response
+        case .event: .event
+        case .pong: .pong
+        case .bye: .bye
         }
     }
+
+    /// The value of `t`.
+    public var type: String { kind.rawValue }
 }

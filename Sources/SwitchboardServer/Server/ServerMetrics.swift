@@ -34,8 +34,8 @@ final class ServerMetrics: Sendable {
     /// Counters of the frame types and the latency timer, made once: making a metric looks it up in the
     /// registry under a lock, too slow for every frame. A frame's counter is picked by its case, without a
     /// string key to hash per frame (docs/PERFORMANCE.md, "What this round changed, and what each paid").
-    private let framesIn: FrameCounters<InboundKind>
-    private let framesOut: FrameCounters<OutboundKind>
+    private let framesIn: FrameCounters<ClientFrame.Kind>
+    private let framesOut: FrameCounters<ServerFrame.Kind>
     private let requestSeconds: Metrics.Timer
     /// A cluster node's bus and leases (docs/SERVER.md, "Cluster").
     private let busMessagesIn: Metrics.Counter
@@ -59,8 +59,8 @@ final class ServerMetrics: Sendable {
         eventLoopLag = Metrics.Gauge(label: "switchboard_event_loop_lag_seconds", dimensions: [], factory: factory)
         overloadRefusals = Metrics.Counter(label: "switchboard_overload_refusals_total", dimensions: [], factory: factory)
         let factory = factory
-        framesIn = FrameCounters(label: "switchboard_frames_in_total", factory: factory)
-        framesOut = FrameCounters(label: "switchboard_frames_out_total", factory: factory)
+        framesIn = FrameCounters(label: "switchboard_frames_in_total", other: "invalid", factory: factory)
+        framesOut = FrameCounters(label: "switchboard_frames_out_total", other: "bridged", factory: factory)
         requestSeconds = Metrics.Timer(label: "switchboard_request_seconds", dimensions: [], factory: factory)
         busMessagesIn = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "in")], factory: factory)
         busMessagesOut = Metrics.Counter(label: "switchboard_bus_messages_total", dimensions: [("direction", "out")], factory: factory)
@@ -99,18 +99,12 @@ final class ServerMetrics: Sendable {
     }
 
     func frameIn(_ frame: ClientFrame) {
-        let kind: InboundKind = switch frame {
-        case .hello: .hello
-        case .request: .request
-        case .ack: .ack
-        case .ping: .ping
-        }
-        framesIn.increment(kind)
+        framesIn.increment(frame.kind)
     }
 
     /// A frame that did not decode.
     func invalidFrameIn() {
-        framesIn.increment(.invalid)
+        framesIn.incrementOther()
     }
 
     func frameOut(_ frame: ServerFrame) {
@@ -119,21 +113,13 @@ final class ServerMetrics: Sendable {
         case .response(let response): if case .failure(let failure) = response.result { countError(failure) }
         default: break
         }
-        let kind: OutboundKind = switch frame {
-        case .welcome: .welcome
-        case .refused: .refused
-        case .response: .response
-        case .event: .event
-        case .pong: .pong
-        case .bye: .bye
-        }
-        framesOut.increment(kind)
+        framesOut.increment(frame.kind)
     }
 
     /// A frame the node hosting a bridged connection's app encoded: counted as `bridged`, since this node
     /// does not read it (the host's service made it).
     func bridgedFrameOut() {
-        framesOut.increment(.bridged)
+        framesOut.incrementOther()
     }
 
     func countError(_ error: SignalingError) {
@@ -220,54 +206,25 @@ extension Duration {
     }
 }
 
-/// A kind of frame counted in `switchboard_frames_in_total` or `_out_total`, by its `type` label.
-protocol FrameKind: CaseIterable, Sendable where AllCases == [Self] {
-    var label: String { get }
-}
-
-/// The client frame types, and frames that did not decode.
-enum InboundKind: FrameKind {
-    case hello, request, ack, ping, invalid
-
-    var label: String {
-        switch self {
-        case .hello: "hello"
-        case .request: "req"
-        case .ack: "ack"
-        case .ping: "ping"
-        case .invalid: "invalid"
-        }
-    }
-}
-
-/// The server frame types, and frames a cluster node's host encoded for a bridged connection.
-enum OutboundKind: FrameKind {
-    case welcome, refused, response, event, pong, bye, bridged
-
-    var label: String {
-        switch self {
-        case .welcome: "welcome"
-        case .refused: "refused"
-        case .response: "res"
-        case .event: "evt"
-        case .pong: "pong"
-        case .bye: "bye"
-        case .bridged: "bridged"
-        }
-    }
-}
-
-/// One counter per kind, made once: counting a frame picks its counter by the kind's case, no string hashed.
-struct FrameCounters<Kind: FrameKind & Hashable>: Sendable {
+/// One counter per frame type (the `type` label is the frame's `t`), and one for the frames that have none of
+/// them (`other`: frames that did not decode, or a bridged connection's frames), made once: counting a frame
+/// picks its counter by the type's case, no string hashed.
+struct FrameCounters<Kind: RawRepresentable & CaseIterable & Hashable & Sendable>: Sendable where Kind.RawValue == String {
     private let counters: [Kind: Metrics.Counter]
+    private let other: Metrics.Counter
 
-    init(label: String, factory: PrometheusMetricsFactory) {
+    init(label: String, other: String, factory: PrometheusMetricsFactory) {
         counters = Dictionary(uniqueKeysWithValues: Kind.allCases.map {
-            ($0, Metrics.Counter(label: label, dimensions: [("type", $0.label)], factory: factory))
+            ($0, Metrics.Counter(label: label, dimensions: [("type", $0.rawValue)], factory: factory))
         })
+        self.other = Metrics.Counter(label: label, dimensions: [("type", other)], factory: factory)
     }
 
     func increment(_ kind: Kind) {
         counters[kind]?.increment()
+    }
+
+    func incrementOther() {
+        other.increment()
     }
 }
