@@ -81,11 +81,18 @@ public final class SignalingServer: Sendable {
         try serving(configuration: configuration, file: file, store: cluster.engine, cluster: cluster, logger: logger)
     }
 
+    /// The least time between two wakes of the service's timer loop on a server
+    /// (``/SwitchboardService/ServiceConfiguration/timerResolution``).
+    static let timerResolution = Duration.milliseconds(20)
+
     private static func serving(
         configuration: ServerConfiguration, file: ServerConfigFile, store: any ServiceStore,
         cluster: (any ClusterMembership)?, logger: Logger
     ) throws -> SignalingServer {
-        let serviceConfiguration = file.serviceConfiguration
+        var serviceConfiguration = file.serviceConfiguration
+        // Coalesced timer wakes: every session's liveness timer would otherwise wake the timer loop on its own
+        // (docs/PERFORMANCE.md, "Timers").
+        serviceConfiguration.timerResolution = Self.timerResolution
         let verifier: (any TokenVerifier)? = serviceConfiguration.isDevelopmentMode
             ? nil : UserSigTokenVerifier(fallback: JWTTokenVerifier())
         let clock = ServiceClock.system()

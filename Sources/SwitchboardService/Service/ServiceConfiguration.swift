@@ -61,6 +61,13 @@ public struct ServiceConfiguration: Sendable {
     public var callRules: AppCallRules
     /// Bounds on user and channel attributes and member-count queries.
     public var attributes: AttributeConfiguration
+    /// The least time between two wakes of the timer loop (``SignalingService/run()``): the timers that
+    /// come due within it fire together at one wake, each at its own instant, at most this late by the
+    /// clock. Zero (the default) wakes for each timer as it comes due. Thousands of sessions each arm a
+    /// liveness timer every few seconds, at instants of their own; the network server sets 20 ms, so
+    /// that they do not wake the loop, and take the service's lock, hundreds of times a second
+    /// (docs/PERFORMANCE.md, "Timers").
+    public var timerResolution: Duration
 
     public init(
         apps: [AppConfiguration] = [],
@@ -87,7 +94,8 @@ public struct ServiceConfiguration: Sendable {
         emptyCallRetention: Duration = .seconds(10 * 60),
         policyBounds: CallPolicy.Bounds = .standard,
         callRules: AppCallRules = .standard,
-        attributes: AttributeConfiguration = .standard
+        attributes: AttributeConfiguration = .standard,
+        timerResolution: Duration = .zero
     ) {
         self.apps = apps
         self.heartbeatInterval = heartbeatInterval
@@ -114,6 +122,7 @@ public struct ServiceConfiguration: Sendable {
         self.policyBounds = policyBounds
         self.callRules = callRules
         self.attributes = attributes
+        self.timerResolution = timerResolution
     }
 
     /// Development mode with the documented timers.

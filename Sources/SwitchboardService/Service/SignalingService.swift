@@ -343,10 +343,10 @@ public final class SignalingService: Sendable {
 }
 
 extension ServiceCore {
-    /// Starts the timer loop's next sleep: until the earliest deadline, or (with none) until a deadline
-    /// is armed. Arming an earlier deadline cancels the sleep (see ``arm(_:at:)``).
+    /// Starts the timer loop's next sleep: until ``timerWake(after:)``, or (with no deadline) until one is
+    /// armed. Arming a deadline that would fire too late after that wake cancels the sleep (``wakeTimer(for:)``).
     func scheduleTimerSleep(on clock: ServiceClock) -> Task<Void, Never> {
-        let next = nextDeadline
+        let next = timerWake(after: lastNow)
         let sleeper = Task<Void, Never> {
             if let next {
                 try? await clock.sleep(until: next)
@@ -359,10 +359,19 @@ extension ServiceCore {
         return sleeper
     }
 
-    /// Wakes the timer loop if `time` is earlier than what it sleeps until.
+    /// When the timer loop, having fired the timers due at `now`, wakes next: at the earliest deadline, but
+    /// not before ``ServiceConfiguration/timerResolution`` has passed, so that the timers due within it
+    /// fire together (each at its own instant: ``fireDeadlines(until:)``). Nil with no deadline.
+    func timerWake(after now: Timestamp) -> Timestamp? {
+        guard let next = nextDeadline else { return nil }
+        return max(next, now + configuration.timerResolution)
+    }
+
+    /// Wakes the timer loop if a deadline at `time` would otherwise fire more than
+    /// ``ServiceConfiguration/timerResolution`` late: the loop sleeps until later than that.
     func wakeTimer(for time: Timestamp) {
         guard let sleeper = timerSleeper else { return }
-        if let until = timerSleepsUntil, until <= time { return }
+        if let until = timerSleepsUntil, until <= time + configuration.timerResolution { return }
         sleeper.cancel()
         timerSleeper = nil
     }
