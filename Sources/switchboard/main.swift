@@ -22,7 +22,7 @@ if getenv("NIO_SINGLETON_GROUP_LOOP_COUNT") == nil, let cores = ProcessorAffinit
 // `cancelOnGracefulShutdown`, which Hummingbird's date cache uses) holds its lock across a continuation the
 // runtime may re-enqueue, and with one thread for every task the task that then wants the lock waits forever
 // for the one that holds it (apple/swift-async-algorithms#430). A server pinned to one core hung so at
-// shutdown (docs/PERFORMANCE.md, "Latest results (2026-11-29, the door)"). Its tasks run on Swift's own pool
+// shutdown (docs/PERFORMANCE.md, "Results of 2026-11-29, the door"). Its tasks run on Swift's own pool
 // then; its frames, which never were tasks (`InboundFrameHandler`, `StepBatcher`), still stay on the loop.
 if NIOSingletons.groupLoopCountSuggestion > 1 {
     NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
