@@ -164,6 +164,15 @@ struct JSONTextCursor {
         return take(UInt8(ascii: "}"))
     }
 
+    /// One field's value, read with `read` (``string()``, ``integer()``, ``valueStart()``) into `slot`, which
+    /// must still be empty: false for a key seen twice in the object or a value `read` does not take, so a
+    /// ``fields(_:)`` closure can return it. A frame that names a field twice is not one the scanner is sure of.
+    mutating func readOnce<Value>(into slot: inout Value?, _ read: (inout JSONTextCursor) -> Value?) -> Bool {
+        guard slot == nil else { return false }
+        slot = read(&self)
+        return slot != nil
+    }
+
     /// An array: `element` consumes each element; false from it stops the reading.
     mutating func elements(_ element: (inout JSONTextCursor) -> Bool) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }

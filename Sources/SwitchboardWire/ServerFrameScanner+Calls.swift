@@ -43,16 +43,11 @@ extension ServerFrameScanner {
             var bodyAt: Int?
             let entry = cursor.fields { cursor, key in
                 if cursor.matches(key, "seq") {
-                    guard sequence == nil else { return false }
-                    sequence = cursor.integer()
-                    return sequence != nil
+                    return cursor.readOnce(into: &sequence) { $0.integer() }
                 } else if cursor.matches(key, "name") {
-                    guard name == nil else { return false }
-                    name = cursor.string()
-                    return name != nil
+                    return cursor.readOnce(into: &name) { $0.string() }
                 } else if cursor.matches(key, "body") {
-                    guard bodyAt == nil else { return false }
-                    bodyAt = cursor.valueStart()
+                    guard cursor.readOnce(into: &bodyAt, { $0.valueStart() }) else { return false }
                 }
                 return cursor.skipValue()
             }
@@ -93,9 +88,7 @@ extension ServerFrameScanner {
         }
         let read = cursor.fields { cursor, key in
             if let detailKey, cursor.matches(key, detailKey) {
-                guard detail == nil else { return false }
-                detail = cursor.string()
-                return detail != nil
+                return cursor.readOnce(into: &detail) { $0.string() }
             }
             guard withCall, cursor.matches(key, "call") else { return cursor.skipValue() }
             guard !sawCall else { return false }
@@ -147,30 +140,20 @@ extension ServerFrameScanner {
         var participants: [ParticipantFields]?
         let read = cursor.fields { cursor, key in
             if cursor.matches(key, "id") {
-                guard callID == nil else { return false }
-                callID = cursor.string()
-                return callID != nil
+                return cursor.readOnce(into: &callID) { $0.string() }
             } else if cursor.matches(key, "caller") {
-                guard callCaller == nil else { return false }
-                callCaller = cursor.string()
-                return callCaller != nil
+                return cursor.readOnce(into: &callCaller) { $0.string() }
             } else if cursor.matches(key, "state") {
-                guard state == nil else { return false }
-                state = cursor.string()
-                return state != nil
+                return cursor.readOnce(into: &state) { $0.string() }
             } else if cursor.matches(key, "end") {
                 guard !hasEnd else { return false }
                 hasEnd = true
                 return cursor.fields { cursor, key in
                     guard cursor.matches(key, "reason") else { return cursor.skipValue() }
-                    guard endReason == nil else { return false }
-                    endReason = cursor.string()
-                    return endReason != nil
+                    return cursor.readOnce(into: &endReason) { $0.string() }
                 }
             } else if cursor.matches(key, "participantCount") {
-                guard participantCount == nil else { return false }
-                participantCount = cursor.integer()
-                return participantCount != nil
+                return cursor.readOnce(into: &participantCount) { $0.integer() }
             } else if cursor.matches(key, "participants") {
                 guard participants == nil else { return false }
                 var list: [ParticipantFields] = []
@@ -193,21 +176,13 @@ extension ServerFrameScanner {
         var participant = ParticipantFields()
         let read = cursor.fields { cursor, key in
             if cursor.matches(key, "user") {
-                guard participant.user == nil else { return false }
-                participant.user = cursor.string()
-                return participant.user != nil
+                return cursor.readOnce(into: &participant.user) { $0.string() }
             } else if cursor.matches(key, "invitedBy") {
-                guard participant.invitedBy == nil else { return false }
-                participant.invitedBy = cursor.string()
-                return participant.invitedBy != nil
+                return cursor.readOnce(into: &participant.invitedBy) { $0.string() }
             } else if cursor.matches(key, "state") {
-                guard participant.state == nil else { return false }
-                participant.state = cursor.string()
-                return participant.state != nil
+                return cursor.readOnce(into: &participant.state) { $0.string() }
             } else if cursor.matches(key, "reason") {
-                guard participant.reason == nil else { return false }
-                participant.reason = cursor.string()
-                return participant.reason != nil
+                return cursor.readOnce(into: &participant.reason) { $0.string() }
             }
             return cursor.skipValue()
         }

@@ -66,32 +66,21 @@ public struct ServerFrameScanner: Sendable {
         var echoes: Int?
         let whole = cursor.fields { cursor, key in
             if cursor.matches(key, "t") {
-                guard type == nil else { return false }
-                type = cursor.string()
-                return type != nil
+                return cursor.readOnce(into: &type) { $0.string() }
             } else if cursor.matches(key, "id") {
-                guard id == nil else { return false }
-                id = cursor.integer()
-                return id != nil
+                return cursor.readOnce(into: &id) { $0.integer() }
             } else if cursor.matches(key, "seq") {
-                guard sequence == nil else { return false }
-                sequence = cursor.integer()
-                return sequence != nil
+                return cursor.readOnce(into: &sequence) { $0.integer() }
             } else if cursor.matches(key, "name") {
-                guard name == nil else { return false }
-                name = cursor.string()
-                return name != nil
+                return cursor.readOnce(into: &name) { $0.string() }
             } else if cursor.matches(key, "ok") {
-                guard ok == nil else { return false }
-                ok = cursor.valueStart()
+                guard cursor.readOnce(into: &ok, { $0.valueStart() }) else { return false }
             } else if cursor.matches(key, "body") {
-                guard body == nil else { return false }
-                body = cursor.valueStart()
+                guard cursor.readOnce(into: &body, { $0.valueStart() }) else { return false }
             } else if cursor.matches(key, "error") {
                 failed = true
             } else if cursor.matches(key, "echoes") {
-                guard echoes == nil else { return false }
-                echoes = cursor.valueStart()
+                guard cursor.readOnce(into: &echoes, { $0.valueStart() }) else { return false }
             }
             return cursor.skipValue()
         }
