@@ -4,7 +4,6 @@ import NIOEmbedded
 import NIOWebSocket
 import ServerTestSupport
 import Testing
-import SwitchboardClock
 import SwitchboardCore
 @testable import SwitchboardServer
 import SwitchboardService
