@@ -1,6 +1,7 @@
-# Sourced by Benchmarks/compare and Benchmarks/idle-memory: a fresh release server for each measurement.
-# Needs $root (the repository) and $out (the results folder). build_release_server sets $bin; start_server sets
-# $server_pid and $url; the server is stopped by stop_server, and on exit or interrupt whatever happens.
+# Sourced by the Benchmarks scripts that run the release server (compare, soak, idle-memory, profile-kernel, ...):
+# a fresh release server for each measurement. Needs $root (the repository) and $out (the results folder).
+# build_release_server sets $bin; start_server sets $server_pid and $url; the server is stopped by stop_server,
+# and on exit or interrupt whatever happens. check_pinned_cpus checks the CPUs of a --pinned mode.
 
 server_pid=""
 
@@ -12,6 +13,17 @@ stop_server() {
     server_pid=""
 }
 trap stop_server EXIT INT TERM
+
+# check_pinned_cpus SERVER-CPU LOAD-CPU: exits 2 (naming the script) unless both are CPUs this process may run
+# on, and they differ: the server's core and its load's, as the --pinned modes run them.
+check_pinned_cpus() {
+    local c
+    for c in "$1" "$2"; do
+        [[ "$c" =~ ^[0-9]+$ ]] && taskset -c "$c" true 2>/dev/null \
+            || { echo "$(basename "$0"): CPU '$c' is not one of this machine's ($(nproc) online)" >&2; exit 2; }
+    done
+    [ "$1" != "$2" ] || { echo "$(basename "$0"): --server-cpu and --load-cpu must differ" >&2; exit 2; }
+}
 
 build_release_server() {
     "$root/scripts/install-deps"
