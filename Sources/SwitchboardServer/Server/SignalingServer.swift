@@ -419,12 +419,11 @@ public final class SignalingServer: Sendable {
             service.receiveInvalid(error.error, requestID: error.requestID, from: id)
             return
         }
+        metrics.frameIn(frame)
         guard case .request(let request) = frame else {
-            metrics.frameIn(frame)
             step.add(frame, from: id)
             return
         }
-        metrics.frameIn(frame)
         guard buckets.requests.take() else {
             if step.hasPending(from: id) { step.flush() }
             service.receiveInvalid(SignalingError(.rateLimited, "more than \(configuration.requestsPerSecond) requests a second"),
