@@ -1,3 +1,4 @@
+import Clocks
 import Logging
 import Testing
 import SwitchboardCore
@@ -19,10 +20,12 @@ struct TimerResolutionTests {
         start + .milliseconds(milliseconds)
     }
 
-    /// Puts `core`'s timer loop to sleep until `until` (nil: until a deadline is armed), as the loop would;
-    /// cancel the task returned at the end of the test.
+    /// Puts `core`'s timer loop to sleep until `until` (nil: until a deadline is armed), as the loop would:
+    /// a task sleeping on a test clock nobody advances, so only a cancel ends it. Cancel the task returned at
+    /// the end of the test.
     private static func sleep(_ core: ServiceCore, until: Timestamp?) -> Task<Void, Never> {
-        let sleeper = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+        let clock = TestClock<Duration>()
+        let sleeper = Task<Void, Never> { try? await clock.sleep(for: .seconds(3600)) }
         core.timerSleeper = sleeper
         core.timerSleepsUntil = until
         return sleeper
