@@ -23,7 +23,8 @@ import SQLite3
 final class SQLiteCheckpointer: Sendable {
     /// When checkpoints run.
     struct Policy: Sendable {
-        /// WAL frames (pages) past which a checkpoint is scheduled: SQLite's own default.
+        /// WAL frames (pages) past which a checkpoint is scheduled: SQLite's own default (4,000 and 16,000
+        /// measured no better, docs/PERFORMANCE.md, "The last levers, measured").
         var threshold: Int32 = 1000
         /// WAL frames past which the writer checkpoints in its own commit.
         var inlineLimit: Int32 = 16_000
