@@ -25,10 +25,15 @@ check_pinned_cpus() {
     [ "$1" != "$2" ] || { echo "$(basename "$0"): --server-cpu and --load-cpu must differ" >&2; exit 2; }
 }
 
+# build_release_server: the server and generator as deployed (scripts/build-release), in $bin.
 build_release_server() {
-    "$root/scripts/install-deps"
-    (cd "$root" && swift build -c release --product switchboard 2>&1 | tail -1) >&2
-    bin="$root/.build/release/switchboard"
+    bin="$("$root/scripts/build-release")"
+}
+
+# release_binary: $bin from the last scripts/build-release, without building (the scripts' --no-build).
+release_binary() {
+    bin="$("$root/scripts/build-release" --path)"
+    [ -x "$bin" ] || { echo "$(basename "$0"): --no-build, but there is no $bin (scripts/build-release)" >&2; exit 1; }
 }
 
 # start_server NAME REQUEST-RATE [PREFIX...]: `switchboard serve` on a free loopback port with a new SQLite file
